@@ -1,0 +1,6 @@
+/**
+ * `shopkeep/cloud-config`: validate cloud-init `#cloud-config` user data.
+ *
+ * @packageDocumentation
+ */
+export {};
