@@ -1,0 +1,89 @@
+import type { Coupon, Order } from './model';
+
+/**
+ * Capability names. The first three are the spec's; the record-level ones are ours (see docs/decisions.md).
+ */
+export const CAPABILITIES = [
+  /** Read any order, list and count orders (spec: orders count). */
+  'read_private_shop_orders',
+  /** Change the status of any order. */
+  'edit_shop_orders',
+  /** Read any coupon, list and count coupons (spec: coupons count). */
+  'read_private_shop_coupons',
+  /** Read the sales and top-seller reports (spec). */
+  'view_shop_reports',
+] as const;
+
+/** One of {@link CAPABILITIES}. */
+export type Capability = (typeof CAPABILITIES)[number];
+
+/**
+ * Who is calling: the host application decides (session, JWT, API key) and passes it with each request.
+ *
+ * @example
+ * ```ts
+ * const manager: Caller = { userId: 1, capabilities: ['read_private_shop_orders', 'edit_shop_orders'] };
+ * const customer: Caller = { userId: 42, capabilities: [] }; // may still read their own orders
+ * ```
+ */
+export interface Caller {
+  /** WordPress-style user id; 0 (or absent) for an anonymous caller. */
+  readonly userId?: number;
+  readonly capabilities: readonly Capability[];
+}
+
+/** The caller used when a request carries none: no user, no capabilities. */
+export const ANONYMOUS_CALLER: Caller = Object.freeze({ userId: 0, capabilities: Object.freeze([]) as readonly Capability[] });
+
+/** Every capability: a shop manager or an administrator. */
+export const SHOP_MANAGER_CAPABILITIES: readonly Capability[] = Object.freeze([...CAPABILITIES]);
+
+/**
+ * Whether the caller holds a capability.
+ *
+ * @example
+ * ```ts
+ * can({ capabilities: ['view_shop_reports'] }, 'view_shop_reports'); // true
+ * ```
+ */
+export function can(caller: Caller, capability: Capability): boolean {
+  return caller.capabilities.includes(capability);
+}
+
+/**
+ * Record-level read check for one order: managers read every order, a customer reads their own.
+ *
+ * @example
+ * ```ts
+ * canReadOrder({ userId: 42, capabilities: [] }, order); // true when order.customerId === 42
+ * ```
+ */
+export function canReadOrder(caller: Caller, order: Pick<Order, 'customerId'>): boolean {
+  if (can(caller, 'read_private_shop_orders')) return true;
+  const userId = caller.userId ?? 0;
+  return userId > 0 && order.customerId === userId;
+}
+
+/**
+ * Record-level edit check for one order (the status change of `PUT /orders/<id>`).
+ *
+ * @example
+ * ```ts
+ * canEditOrder({ capabilities: ['edit_shop_orders'] }, order); // true
+ * ```
+ */
+export function canEditOrder(caller: Caller, _order: Pick<Order, 'customerId'>): boolean {
+  return can(caller, 'edit_shop_orders');
+}
+
+/**
+ * Record-level read check for one coupon.
+ *
+ * @example
+ * ```ts
+ * canReadCoupon({ capabilities: ['read_private_shop_coupons'] }, coupon); // true
+ * ```
+ */
+export function canReadCoupon(caller: Caller, _coupon: Pick<Coupon, 'id'>): boolean {
+  return can(caller, 'read_private_shop_coupons');
+}
