@@ -3,4 +3,22 @@
  *
  * @packageDocumentation
  */
-export {};
+export { cloudConfigSchema, CLOUD_CONFIG_ANNOTATION_KEYWORDS } from './schema/index';
+export type { CloudConfig } from './cloud-config-type';
+export { defineCloudConfig } from './define-cloud-config';
+export { validateCloudConfig, type ValidateCloudConfigOptions } from './validate-cloud-config';
+export { formatCloudConfigResult, type FormatCloudConfigResultOptions } from './format-cloud-config-result';
+export type { CloudConfigResult } from './cloud-config-result';
+export type {
+  CloudConfigAdditionalPropertyIssue,
+  CloudConfigDeprecation,
+  CloudConfigEnumIssue,
+  CloudConfigInputIssue,
+  CloudConfigIssue,
+  CloudConfigIssueBase,
+  CloudConfigIssueCode,
+  CloudConfigRequiredIssue,
+  CloudConfigRuleIssue,
+  CloudConfigTypeIssue,
+  CloudConfigWarning,
+} from './cloud-config-issue';

@@ -1,0 +1,148 @@
+// cloud-config validation. (1) Warm: validateCloudConfig over a corpus of realistic configs of 1-20 KB,
+// as a ratio to yaml.parse alone on the same texts in the same run (target: at most 1.5x). (2) Cold start:
+// a new node process that imports the BUILT package and validates one config (target: under 100 ms),
+// beside a process that only imports yaml and parses the same text. Medians of several rounds/runs.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Ajv } from 'ajv';
+import addFormatsModule from 'ajv-formats';
+import { parse } from 'yaml';
+import { CLOUD_CONFIG_ANNOTATION_KEYWORDS, cloudConfigSchema, validateCloudConfig } from 'shopkeep/cloud-config';
+
+const QUICK = Boolean(process.env.BENCH_QUICK);
+const CONFIGS = QUICK ? 40 : 200;
+const ROUNDS = QUICK ? 3 : 7;
+const COLD_RUNS = QUICK ? 3 : 9;
+const root = fileURLToPath(new URL('../', import.meta.url));
+
+// Deterministic pseudo-random numbers so every run measures the same corpus.
+function rng(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+}
+
+const indent = (text: string, n: number) => text.split('\n').map((l) => ' '.repeat(n) + l).join('\n');
+
+// Realistic building blocks: the sections image pipelines actually write.
+function user(i: number, r: () => number): string {
+  const keys = Array.from({ length: 1 + Math.floor(r() * 3) }, (_, k) => `      - ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAI${'x'.repeat(40)}${i}${k} user${i}@host`);
+  return `  - name: user${i}\n    gecos: User ${i}\n    groups: [adm, sudo]\n    shell: /bin/bash\n    sudo: ALL=(ALL) NOPASSWD:ALL\n    lock_passwd: true\n    ssh_authorized_keys:\n${keys.join('\n')}`;
+}
+
+function writeFile(i: number, r: () => number): string {
+  const lines = Array.from({ length: 5 + Math.floor(r() * 40) }, (_, k) => `setting_${k} = value ${k} for file ${i}`).join('\n');
+  return `  - path: /etc/app/conf.d/${i}.conf\n    owner: root:root\n    permissions: '0644'\n    content: |\n${indent(lines, 6)}`;
+}
+
+function config(seed: number): string {
+  const r = rng(seed);
+  const parts = [
+    '#cloud-config',
+    `hostname: node-${seed}`,
+    `fqdn: node-${seed}.example.internal`,
+    'manage_etc_hosts: true',
+    'timezone: Etc/UTC',
+    'locale: en_US.UTF-8',
+    'package_update: true',
+    'package_upgrade: true',
+    `packages:\n${['nginx', 'curl', 'jq', 'git', 'htop', 'unattended-upgrades', 'fail2ban', 'prometheus-node-exporter'].slice(0, 3 + Math.floor(r() * 5)).map((p) => `  - ${p}`).join('\n')}`,
+    `users:\n  - default\n${Array.from({ length: 1 + Math.floor(r() * 6) }, (_, i) => user(i, r)).join('\n')}`,
+    'ssh_pwauth: false',
+    'disable_root: true',
+    'ntp:\n  enabled: true\n  servers: [0.pool.ntp.org, 1.pool.ntp.org]',
+    `apt:\n  preserve_sources_list: false\n  primary:\n    - arches: [default]\n      uri: http://archive.ubuntu.com/ubuntu\n  sources:\n    docker.list:\n      source: deb [arch=amd64] https://download.docker.com/linux/ubuntu $RELEASE stable\n      keyid: 9DC858229FC7DD38854AE2D88D81803C0EBFCD88`,
+    `write_files:\n${Array.from({ length: 1 + Math.floor(r() * 14) }, (_, i) => writeFile(i, r)).join('\n')}`,
+    `bootcmd:\n  - [cloud-init-per, once, mymkfs, mkfs, /dev/vdb]`,
+    `runcmd:\n${Array.from({ length: 2 + Math.floor(r() * 10) }, (_, i) => `  - [systemctl, enable, --now, service${i}]`).join('\n')}`,
+    "final_message: 'cloud-init finished after $UPTIME seconds'",
+  ];
+  return `${parts.join('\n')}\n`;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+function timeRound(texts: readonly string[], work: (text: string) => unknown): number {
+  const start = performance.now();
+  for (const text of texts) work(text);
+  return performance.now() - start;
+}
+
+function warm(): void {
+  const texts = Array.from({ length: CONFIGS }, (_, i) => config(i + 1));
+  const sizes = texts.map((t) => t.length);
+  const invalid = texts.filter((t) => !validateCloudConfig(t).valid).length;
+  if (invalid > 0) console.log(`  note: ${invalid} corpus configs are invalid (the corpus should be valid)`);
+  for (let i = 0; i < 2; i++) {
+    timeRound(texts, parse);
+    timeRound(texts, validateCloudConfig);
+  }
+  const yamlTimes: number[] = [];
+  const validateTimes: number[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    yamlTimes.push(timeRound(texts, parse));
+    validateTimes.push(timeRound(texts, validateCloudConfig));
+  }
+  const totalKb = sizes.reduce((a, b) => a + b, 0) / 1024;
+  const y = median(yamlTimes);
+  const v = median(validateTimes);
+  console.log(`  corpus: ${CONFIGS} configs, ${(Math.min(...sizes) / 1024).toFixed(1)}-${(Math.max(...sizes) / 1024).toFixed(1)} KB, ${totalKb.toFixed(0)} KB total; median of ${ROUNDS} rounds`);
+  console.log(`  yaml.parse alone           ${y.toFixed(1).padStart(8)} ms  (${((totalKb / 1024) / (y / 1000)).toFixed(2)} MB/s)`);
+  console.log(`  validateCloudConfig        ${v.toFixed(1).padStart(8)} ms  (${((totalKb / 1024) / (v / 1000)).toFixed(2)} MB/s)`);
+  console.log(`  ratio validate / yaml.parse: ${(v / y).toFixed(2)}x  (target <= 1.5x)`);
+}
+
+// Each child prints performance.now() at exit: milliseconds since its process started.
+function coldRun(script: string): number {
+  const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: root, encoding: 'utf8' });
+  if (child.status !== 0) throw new Error(`cold-start child failed: ${child.stderr}`);
+  return Number(child.stdout.trim().split('\n').pop());
+}
+
+function cold(): void {
+  const dist = `${root}dist/cloud-config/index.js`;
+  if (!existsSync(dist)) {
+    console.log('  building the package first (npm run build)...');
+    const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'ignore' });
+    if (build.status !== 0 || !existsSync(dist)) {
+      console.log('  cold start: skipped, the build failed');
+      return;
+    }
+  }
+  const text = JSON.stringify(config(1));
+  const validator = `import { validateCloudConfig } from ${JSON.stringify(dist)}; const r = validateCloudConfig(${text}); if (!r.valid) process.exit(3); console.log(performance.now());`;
+  const baseline = `import { parse } from 'yaml'; parse(${text}); console.log(performance.now());`;
+  const validatorTimes: number[] = [];
+  const baselineTimes: number[] = [];
+  for (let i = 0; i < COLD_RUNS; i++) {
+    baselineTimes.push(coldRun(baseline));
+    validatorTimes.push(coldRun(validator));
+  }
+  const b = median(baselineTimes);
+  const v = median(validatorTimes);
+  console.log(`  cold start (process start to first result, median of ${COLD_RUNS} runs):`);
+  console.log(`  node + import yaml + parse          ${b.toFixed(1).padStart(7)} ms`);
+  console.log(`  node + import package + validate    ${v.toFixed(1).padStart(7)} ms  (target < 100 ms)`);
+  console.log(`  validator's own cost over baseline  ${(v - b).toFixed(1).padStart(7)} ms  (ratio ${(v / b).toFixed(2)}x)`);
+}
+
+// What the precompiled validators save: compiling the schema with ajv in the running process.
+function runtimeCompile(): void {
+  type AddFormats = (ajv: Ajv, formats?: string[]) => Ajv;
+  const addFormats = ((addFormatsModule as unknown as { default?: AddFormats }).default ?? addFormatsModule) as AddFormats;
+  const start = performance.now();
+  const ajv = new Ajv({ strict: true, allowUnionTypes: true, allErrors: true, verbose: true });
+  addFormats(ajv, ['uri', 'date']);
+  ajv.addVocabulary([...CLOUD_CONFIG_ANNOTATION_KEYWORDS]);
+  ajv.compile(cloudConfigSchema);
+  console.log(`  for comparison, compiling the schema with ajv at run time: ${(performance.now() - start).toFixed(1)} ms (avoided by precompiling)`);
+}
+
+export async function run(): Promise<void> {
+  warm();
+  cold();
+  runtimeCompile();
+}

@@ -1,0 +1,196 @@
+/**
+ * What every reported problem carries, whatever its kind.
+ *
+ * `path` uses cloud-init's dotted form (`users.0.name`: list indices as numbers, keys verbatim) so
+ * output can be matched line for line with `cloud-init schema`; `pointer` is the unambiguous JSON
+ * pointer (`/users/0/name`) for programs. `line`/`column` are 1-based and present only when the input
+ * was text and the location could be found in it.
+ *
+ * @example
+ * ```ts
+ * const issue: CloudConfigIssueBase = { path: 'users.0.shell', pointer: '/users/0/shell', message: 'expected string, got integer 5', line: 4, column: 12 };
+ * ```
+ */
+export interface CloudConfigIssueBase {
+  readonly path: string;
+  readonly pointer: string;
+  readonly message: string;
+  readonly line?: number;
+  readonly column?: number;
+}
+
+/**
+ * Problems with the input itself, found before any schema check: the user-data type, the text
+ * encoding, YAML syntax, resource limits, or a document that is not a mapping.
+ *
+ * @example
+ * ```ts
+ * if (issue.code === 'missing_header') console.error('add "#cloud-config" as the first line');
+ * ```
+ */
+export interface CloudConfigInputIssue extends CloudConfigIssueBase {
+  readonly code:
+    | 'missing_header'
+    | 'unsupported_user_data'
+    | 'jinja_template'
+    | 'invalid_encoding'
+    | 'yaml_syntax'
+    | 'not_a_mapping'
+    | 'input_too_large'
+    | 'too_deep'
+    | 'alias_limit'
+    | 'invalid_input';
+  /** For `unsupported_user_data`: the MIME type cloud-init gives this user data, e.g. `text/x-shellscript`. */
+  readonly userDataType?: string;
+}
+
+/**
+ * A value of the wrong JSON type, e.g. `users.0.shell: expected string, got integer 5`.
+ *
+ * @example
+ * ```ts
+ * if (issue.code === 'type') console.log(issue.expected.join(' or '), issue.received);
+ * ```
+ */
+export interface CloudConfigTypeIssue extends CloudConfigIssueBase {
+  readonly code: 'type';
+  /** Accepted types (`string`, `integer`, ...) and, for unions of fixed values, those values as text. */
+  readonly expected: readonly string[];
+  /** The type found: a JSON type name, or `date` / `binary` for YAML timestamps and `!!binary`. */
+  readonly received: string;
+}
+
+/**
+ * A mapping lacks a required key. The path is the mapping's (as cloud-init reports it); `property`
+ * names the missing key, or several alternatives when one of them is needed (`name` or `snapuser`).
+ *
+ * @example
+ * ```ts
+ * if (issue.code === 'required') console.log(`add ${issue.property.join(' or ')} under ${issue.path}`);
+ * ```
+ */
+export interface CloudConfigRequiredIssue extends CloudConfigIssueBase {
+  readonly code: 'required';
+  readonly property: readonly string[];
+}
+
+/**
+ * A key the mapping does not allow. The path ends with the key itself; `suggestion` is the closest
+ * allowed key when the key looks like a misspelling of it.
+ *
+ * @example
+ * ```ts
+ * if (issue.code === 'additional_property' && issue.suggestion) console.log(`did you mean ${issue.suggestion}?`);
+ * ```
+ */
+export interface CloudConfigAdditionalPropertyIssue extends CloudConfigIssueBase {
+  readonly code: 'additional_property';
+  readonly property: string;
+  readonly suggestion?: string;
+}
+
+/**
+ * A value outside a fixed list (`enum`) or different from a fixed value (`const`).
+ *
+ * @example
+ * ```ts
+ * if (issue.code === 'enum') console.log(issue.allowed);
+ * ```
+ */
+export interface CloudConfigEnumIssue extends CloudConfigIssueBase {
+  readonly code: 'enum' | 'const';
+  readonly allowed: readonly unknown[];
+  readonly suggestion?: string;
+}
+
+/**
+ * Every other schema rule: `pattern`, `format`, sizes of strings, lists and mappings, number bounds,
+ * duplicate list items, forbidden key combinations (`conflict`), a value matching several forms of a
+ * `oneOf` (`ambiguous`), and `invalid` for anything else.
+ *
+ * @example
+ * ```ts
+ * if (issue.code === 'too_few_items') console.log(issue.message); // "expected at least 1 item, got 0"
+ * ```
+ */
+export interface CloudConfigRuleIssue extends CloudConfigIssueBase {
+  readonly code:
+    | 'pattern'
+    | 'format'
+    | 'too_short'
+    | 'too_long'
+    | 'too_few_items'
+    | 'too_many_items'
+    | 'duplicate_items'
+    | 'too_few_properties'
+    | 'too_many_properties'
+    | 'too_small'
+    | 'too_big'
+    | 'invalid_key'
+    | 'conflict'
+    | 'ambiguous'
+    | 'invalid';
+}
+
+/**
+ * A problem that does not make the config invalid: a key written twice (YAML keeps the last value,
+ * as cloud-init's PyYAML does) or a YAML construct cloud-init would read differently.
+ *
+ * @example
+ * ```ts
+ * if (warning.code === 'duplicate_key') console.log(`first at line ${warning.firstLine}`);
+ * ```
+ */
+export interface CloudConfigWarning extends CloudConfigIssueBase {
+  readonly code: 'duplicate_key' | 'yaml_warning';
+  /** For `duplicate_key`: where the key was first written. */
+  readonly firstLine?: number;
+  readonly firstColumn?: number;
+}
+
+/**
+ * A deprecated key or form that still works. `message` follows cloud-init's wording
+ * (`Deprecated in version 22.3. Use lock_passwd instead.`) and names the replacement.
+ *
+ * @example
+ * ```ts
+ * for (const d of result.deprecations) console.warn(`${d.path}: ${d.message}`);
+ * ```
+ */
+export interface CloudConfigDeprecation extends CloudConfigIssueBase {
+  readonly code: 'deprecated';
+  /** The cloud-init version that deprecated (or changed) the key or form, when known. */
+  readonly version?: string;
+}
+
+/**
+ * Any error that makes a config invalid; `switch (issue.code)` narrows to the specific shape.
+ *
+ * @example
+ * ```ts
+ * function explain(issue: CloudConfigIssue): string {
+ *   switch (issue.code) {
+ *     case 'additional_property': return issue.suggestion ? `${issue.message}` : `remove ${issue.property}`;
+ *     case 'required': return `add ${issue.property.join(' or ')}`;
+ *     default: return issue.message;
+ *   }
+ * }
+ * ```
+ */
+export type CloudConfigIssue =
+  | CloudConfigInputIssue
+  | CloudConfigTypeIssue
+  | CloudConfigRequiredIssue
+  | CloudConfigAdditionalPropertyIssue
+  | CloudConfigEnumIssue
+  | CloudConfigRuleIssue;
+
+/**
+ * Every `code` an issue, warning or deprecation can carry.
+ *
+ * @example
+ * ```ts
+ * const blocking: CloudConfigIssueCode[] = ['yaml_syntax', 'missing_header'];
+ * ```
+ */
+export type CloudConfigIssueCode = (CloudConfigIssue | CloudConfigWarning | CloudConfigDeprecation)['code'];

@@ -1,0 +1,33 @@
+import type { CloudConfig } from './cloud-config-type';
+import type { CloudConfigDeprecation, CloudConfigIssue, CloudConfigWarning } from './cloud-config-issue';
+
+/**
+ * What `validateCloudConfig` returns. `valid` is true when there are no `errors`; deprecations and
+ * warnings never make a config invalid (the CLI's `--strict` can count them). `config` is the
+ * parsed data (with YAML 1.1 semantics applied), present whenever the input could be read as a
+ * mapping, even an invalid one, so callers can inspect it; `{}` for an empty input.
+ *
+ * @example
+ * ```ts
+ * import { validateCloudConfig } from 'shopkeep/cloud-config';
+ *
+ * const result = validateCloudConfig('#cloud-config\nruncmd: [ls]\n');
+ * if (result.valid) console.log(result.config.runcmd);
+ * else for (const e of result.errors) console.error(`${e.path}: ${e.message}`);
+ * ```
+ */
+export type CloudConfigResult =
+  | {
+      readonly valid: true;
+      readonly errors: readonly [];
+      readonly deprecations: readonly CloudConfigDeprecation[];
+      readonly warnings: readonly CloudConfigWarning[];
+      readonly config: CloudConfig;
+    }
+  | {
+      readonly valid: false;
+      readonly errors: readonly [CloudConfigIssue, ...CloudConfigIssue[]];
+      readonly deprecations: readonly CloudConfigDeprecation[];
+      readonly warnings: readonly CloudConfigWarning[];
+      readonly config: Readonly<Record<string, unknown>> | undefined;
+    };

@@ -1,0 +1,26 @@
+// JSON pointers (RFC 6901) are what ajv reports; cloud-init prints dotted paths. Both forms are
+// derived from the same segment list here so they can never disagree.
+
+/** Splits a JSON pointer (`/users/0/lock-passwd`) into unescaped segments. */
+export function pointerSegments(pointer: string): string[] {
+  if (pointer === '') return [];
+  return pointer
+    .slice(1)
+    .split('/')
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+}
+
+/** Escapes one segment for a JSON pointer (`~` -> `~0`, `/` -> `~1`). */
+export function escapePointerSegment(segment: string | number): string {
+  return String(segment).replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+/** Builds a JSON pointer from segments. */
+export function segmentsToPointer(segments: readonly (string | number)[]): string {
+  return segments.map((s) => `/${escapePointerSegment(s)}`).join('');
+}
+
+/** cloud-init's dotted path: segments joined with `.`, keys verbatim, the root as `""`. */
+export function segmentsToDottedPath(segments: readonly (string | number)[]): string {
+  return segments.map(String).join('.');
+}

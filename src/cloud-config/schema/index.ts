@@ -1,0 +1,38 @@
+import { composeCloudConfigSchema } from './compose';
+import { sharedDefs } from './defs';
+import { MODULE_SCHEMAS } from './modules';
+
+export { CLOUD_CONFIG_ANNOTATION_KEYWORDS } from './annotation-keywords';
+
+/**
+ * The complete cloud-config JSON Schema (draft-07 with `$defs`), as plain JSON data.
+ *
+ * Every top-level key cloud-init accepts is listed in `properties`; unknown keys are
+ * rejected. Deprecated keys and forms validate and carry `deprecated: true` with
+ * `deprecated_version` and `deprecated_description` naming the replacement. Compile it
+ * with ajv after declaring {@link CLOUD_CONFIG_ANNOTATION_KEYWORDS}; the same document is
+ * published as `shopkeep/cloud-config/schema.json` for editors.
+ *
+ * @example
+ * ```ts
+ * import Ajv from 'ajv';
+ * import addFormats from 'ajv-formats';
+ * import { CLOUD_CONFIG_ANNOTATION_KEYWORDS, cloudConfigSchema } from 'shopkeep/cloud-config';
+ *
+ * const ajv = new Ajv({ strict: true, allowUnionTypes: true, allErrors: true });
+ * addFormats(ajv);
+ * ajv.addVocabulary([...CLOUD_CONFIG_ANNOTATION_KEYWORDS]);
+ * const validate = ajv.compile(cloudConfigSchema);
+ * validate({ runcmd: ['echo hello'] }); // true
+ * ```
+ */
+export const cloudConfigSchema: Readonly<Record<string, unknown>> = composeCloudConfigSchema(
+  {
+    $schema: 'http://json-schema.org/draft-07/schema#',
+    $id: 'https://shopkeep.dev/schemas/cloud-config.json',
+    title: 'cloud-config',
+    description: 'cloud-init user data in #cloud-config format.',
+  },
+  sharedDefs,
+  MODULE_SCHEMAS,
+);

@@ -1,0 +1,13 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { VALIDATORS_DECLARATION, VALIDATORS_PATH, generateValidatorsSource } from '../../scripts/compile-cloud-config-validators';
+
+// The package ships validators precompiled from the schema; this fails when the schema changed and
+// `npx tsx scripts/compile-cloud-config-validators.ts` was not run.
+describe('precompiled cloud-config validators', () => {
+  it('match the current schema', () => {
+    const committed = readFileSync(VALIDATORS_PATH, 'utf8');
+    expect(committed === generateValidatorsSource(), 'stale: run npx tsx scripts/compile-cloud-config-validators.ts').toBe(true);
+    expect(readFileSync(VALIDATORS_PATH.replace(/\.js$/, '.d.ts'), 'utf8')).toBe(VALIDATORS_DECLARATION);
+  });
+});
