@@ -1,0 +1,360 @@
+import fc from 'fast-check';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  matchesTerms,
+  ORDER_STATUSES,
+  orderSearchText,
+  searchTerms,
+  serializeShopSnapshot,
+  statusChangeNoteText,
+} from 'shopkeep/shop';
+import type { Order, OrderFilter, OrderStatus, ShopRepository, ShopSnapshot } from 'shopkeep/shop';
+import { generateDemoShop } from '../../examples/demo-shop';
+import { CONTRACT_NEWEST_FIRST, CONTRACT_STORE, contractShop } from './builders-core';
+
+/** Builds the repository under test from a snapshot (a fresh, independent store each call). */
+export type MakeRepository = (snapshot: ShopSnapshot) => Promise<ShopRepository> | ShopRepository;
+
+const at = (iso: string) => new Date(iso);
+const ids = (orders: readonly { id: number }[]) => orders.map((o) => o.id);
+const all = { offset: 0, limit: null } as const;
+
+/** An order as plain JSON (money as strings, instants as ISO), so stores that rebuild objects compare equal. */
+function asJson(order: Order): unknown {
+  return serializeShopSnapshot({ store: CONTRACT_STORE, products: [], customers: [], coupons: [], orders: [order] }).orders[0];
+}
+
+async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
+  const out: T[] = [];
+  for await (const item of items) out.push(item);
+  return out;
+}
+
+/** The reference semantics of an order filter, straight from the contract's definitions. */
+function referenceOrders(orders: readonly Order[], filter: OrderFilter): Order[] {
+  const within = (d: Date, min?: Date, max?: Date) => (min === undefined || d >= min) && (max === undefined || d <= max);
+  return orders
+    .filter(
+      (o) =>
+        (filter.statuses === undefined || filter.statuses.includes(o.status)) &&
+        within(o.createdAt, filter.createdMin, filter.createdMax) &&
+        within(o.updatedAt, filter.updatedMin, filter.updatedMax) &&
+        matchesTerms(orderSearchText(o), filter.search ?? []),
+    )
+    .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id);
+}
+
+/**
+ * The one behavioural suite every {@link ShopRepository} must pass (memory, PGlite, a PostgreSQL server). Each
+ * `describe` block builds its own repository, so write tests never disturb read tests.
+ *
+ * @example
+ * ```ts
+ * describeRepositoryContract('memory', (snapshot) => createMemoryRepository(snapshot));
+ * ```
+ */
+export function describeRepositoryContract(name: string, makeRepository: MakeRepository): void {
+  describe(`ShopRepository contract: ${name}`, () => {
+    describe('reads on the contract shop', () => {
+      const shop = contractShop();
+      let repo: ShopRepository;
+      beforeAll(async () => {
+        repo = await makeRepository(shop);
+      });
+
+      it('returns the store settings', async () => {
+        expect(await repo.getStore()).toEqual(CONTRACT_STORE);
+      });
+
+      it('gets one order by id with all its lines and notes, whatever its status', async () => {
+        for (const order of shop.orders) {
+          const got = await repo.getOrder(order.id);
+          expect(got && asJson(got)).toEqual(asJson(order));
+        }
+        expect(await repo.getOrder(424242)).toBeUndefined();
+      });
+
+      it('lists every order newest first, the id breaking ties (103 before 102: same instant)', async () => {
+        expect(ids(await repo.listOrders({}, all))).toEqual(CONTRACT_NEWEST_FIRST);
+        expect(await repo.countOrders({})).toBe(8);
+      });
+
+      it('matches statuses as a set: one, several, an empty list (nothing), undefined (all)', async () => {
+        expect(ids(await repo.listOrders({ statuses: ['completed'] }, all))).toEqual([99, 101]);
+        expect(ids(await repo.listOrders({ statuses: ['pending', 'failed', 'processing'] }, all))).toEqual([107, 103, 102]);
+        expect(ids(await repo.listOrders({ statuses: ['failed', 'failed'] }, all))).toEqual([107]);
+        expect(await repo.listOrders({ statuses: [] }, all)).toEqual([]);
+        expect(await repo.countOrders({ statuses: [] })).toBe(0);
+        expect(await repo.countOrders({ statuses: ['completed', 'refunded'] })).toBe(3);
+        expect(ids(await repo.listOrders({ statuses: undefined }, all))).toEqual(CONTRACT_NEWEST_FIRST);
+        expect(await repo.countOrders({ statuses: [...ORDER_STATUSES] })).toBe(8);
+      });
+
+      it('applies created bounds inclusively', async () => {
+        const filter = { createdMin: at('2026-01-02T10:00:00Z'), createdMax: at('2026-01-04T00:00:00Z') };
+        expect(ids(await repo.listOrders(filter, all))).toEqual([105, 104, 103, 102]);
+        expect(await repo.countOrders(filter)).toBe(4);
+        expect(ids(await repo.listOrders({ createdMin: at('2026-01-05T12:00:00.001Z') }, all))).toEqual([99]);
+        expect(ids(await repo.listOrders({ createdMax: at('2026-01-01T10:00:00Z') }, all))).toEqual([101]);
+        expect(await repo.countOrders({ createdMin: at('2026-02-01T00:00:00Z'), createdMax: at('2026-01-01T00:00:00Z') })).toBe(0);
+        expect(ids(await repo.listOrders({ ...filter, statuses: ['pending', 'cancelled'] }, all))).toEqual([105, 103]);
+      });
+
+      it('applies updated bounds inclusively', async () => {
+        const filter = { updatedMin: at('2026-01-02T10:30:00Z'), updatedMax: at('2026-01-04T00:00:00Z') };
+        // Updated instants inside: 101 Jan 3 10:00, 102 Jan 2 11:00, 103 Jan 2 10:30 (the lower bound), 104 Jan 4
+        // 00:00 and 105 Jan 4 00:00 (the upper bound); 106 (Jan 6), 107 (Jan 5 12:00) and 99 (Jan 7) are outside.
+        expect(ids(await repo.listOrders(filter, all))).toEqual([105, 104, 103, 102, 101]);
+        expect(await repo.countOrders(filter)).toBe(5);
+        expect(await repo.countOrders({ ...filter, statuses: ['completed'] })).toBe(1);
+      });
+
+      it('searches with several terms ANDed, case-folded, across fields but never across a field boundary', async () => {
+        const search = async (q: string) => ids(await repo.listOrders({ search: searchTerms(q) }, all));
+        expect(await search('alice')).toEqual([106, 101]);
+        expect(await search('ALICE smith')).toEqual([106, 101]); // 106 via its company "Smith & Co"
+        expect(await search('alice walker')).toEqual([106]);
+        expect(await search('alice nobody')).toEqual([]);
+        expect(await search('cotton')).toEqual([106, 103]);
+        expect(await search('t-shirt blue mug')).toEqual([101]); // line item names
+        expect(await search('103')).toEqual([103]); // the id/number
+        expect(await search('smithalice')).toEqual([]);
+        expect(await repo.countOrders({ search: searchTerms('alice'), statuses: ['completed'] })).toBe(1);
+        expect(ids(await repo.listOrders({ search: [] }, all))).toEqual(CONTRACT_NEWEST_FIRST);
+      });
+
+      it('treats quotes, %, _, backslashes and non-ASCII letters literally', async () => {
+        const search = async (q: string) => ids(await repo.listOrders({ search: searchTerms(q) }, all));
+        expect(await search('"back')).toEqual([102]);
+        expect(await search("o'brien")).toEqual([102]);
+        expect(await search('100%')).toEqual([103]); // not "1000" (106): % is no wildcard
+        expect(await search('%')).toEqual([103]);
+        expect(await search('x_y')).toEqual([107]); // not "xay" (99): _ is no wildcard
+        expect(await search('acme_corp')).toEqual([102]);
+        expect(await search('c:\\shop\\orders')).toEqual([104]);
+        expect(await search('\\')).toEqual([104]);
+        expect(await search('jürgen müller')).toEqual([105]);
+        expect(await search('crème')).toEqual([105]);
+        // Folding is ASCII-only: "Ü" is not lowered, so it does not find "ü".
+        expect(await search('JÜRGEN')).toEqual([]);
+        expect(await search('crm')).toEqual([]);
+      });
+
+      it('pages with offset and limit, limit null meaning all remaining rows', async () => {
+        expect(ids(await repo.listOrders({}, { offset: 0, limit: 3 }))).toEqual([99, 107, 106]);
+        expect(ids(await repo.listOrders({}, { offset: 3, limit: 3 }))).toEqual([105, 104, 103]);
+        expect(ids(await repo.listOrders({}, { offset: 6, limit: 3 }))).toEqual([102, 101]);
+        expect(ids(await repo.listOrders({}, { offset: 5, limit: null }))).toEqual([103, 102, 101]);
+        expect(await repo.listOrders({}, { offset: 8, limit: 10 })).toEqual([]);
+        expect(await repo.listOrders({}, { offset: 1000, limit: null })).toEqual([]);
+        expect(ids(await repo.listOrders({ statuses: ['completed', 'failed'] }, { offset: 1, limit: 1 }))).toEqual([107]);
+        // Count ignores paging.
+        expect(await repo.countOrders({ statuses: ['completed', 'failed'] })).toBe(3);
+      });
+
+      it('lists and counts published coupons only, newest first (id breaks the tie)', async () => {
+        // Published: 202 (Dec), 207 and 204 (both Jul 1: 207 first), 201 (Jun).
+        expect(ids(await repo.listCoupons({}, all))).toEqual([202, 207, 204, 201]);
+        expect(await repo.countCoupons({})).toBe(4);
+        expect(ids(await repo.listCoupons({}, { offset: 1, limit: 2 }))).toEqual([207, 204]);
+        expect(await repo.listCoupons({}, { offset: 4, limit: 2 })).toEqual([]);
+      });
+
+      it('filters coupons by created/updated bounds (inclusive) and search', async () => {
+        expect(ids(await repo.listCoupons({ createdMin: at('2025-07-01T00:00:00Z') }, all))).toEqual([202, 207, 204]);
+        expect(ids(await repo.listCoupons({ createdMax: at('2025-07-01T00:00:00Z') }, all))).toEqual([207, 204, 201]);
+        expect(ids(await repo.listCoupons({ updatedMin: at('2025-08-01T00:00:00Z'), updatedMax: at('2025-08-01T00:00:00Z') }, all))).toEqual([204]);
+        expect(ids(await repo.listCoupons({ search: searchTerms('SUMMER') }, all))).toEqual([204, 201]);
+        expect(ids(await repo.listCoupons({ search: searchTerms('summer reissued') }, all))).toEqual([204]);
+        expect(ids(await repo.listCoupons({ search: searchTerms('winter_') }, all))).toEqual([202]);
+        expect(ids(await repo.listCoupons({ search: searchTerms('spring') }, all))).toEqual([]); // a draft
+        expect(await repo.countCoupons({ search: searchTerms('10%') })).toBe(1);
+      });
+
+      it('gets a coupon by id whatever its status', async () => {
+        expect((await repo.getCoupon(203))?.status).toBe('draft');
+        expect((await repo.getCoupon(207))?.usageLimit).toBe(0);
+        expect((await repo.getCoupon(201))?.usageLimit).toBeNull();
+        expect(await repo.getCoupon(999)).toBeUndefined();
+      });
+
+      it('finds a coupon by exact, case-sensitive code among published ones, newest first', async () => {
+        expect((await repo.getCouponByCode('summer10'))?.id).toBe(204);
+        expect((await repo.getCouponByCode('WINTER-Sale'))?.id).toBe(202);
+        expect(await repo.getCouponByCode('winter-sale')).toBeUndefined();
+        expect(await repo.getCouponByCode('summer')).toBeUndefined();
+        expect(await repo.getCouponByCode('summer1%')).toBeUndefined();
+        expect(await repo.getCouponByCode('spring')).toBeUndefined(); // draft
+        expect(await repo.getCouponByCode('staff')).toBeUndefined(); // private
+      });
+
+      it('gets products by id, variations included, missing ids absent', async () => {
+        const found = await repo.getProducts([11, 12, 404, 12]);
+        expect([...found.keys()].sort()).toEqual([11, 12]);
+        expect(found.get(11)).toEqual({ id: 11, name: 'T-Shirt - Blue', sku: 'TS-B', parentId: 10 });
+        expect(found.get(12)?.sku).toBe('');
+        expect((await repo.getProducts([])).size).toBe(0);
+      });
+
+      it('streams orders created in a half-open window with the given statuses', async () => {
+        const window = { start: at('2026-01-02T10:00:00Z'), end: at('2026-01-05T00:00:00Z') };
+        const got = await collect(repo.ordersCreatedIn(window, [...ORDER_STATUSES]));
+        // 106 was created exactly at `end`: excluded; 102 and 103 exactly at `start`: included.
+        expect(ids(got).sort()).toEqual([102, 103, 104, 105]);
+        expect(ids(await collect(repo.ordersCreatedIn(window, ['pending', 'on-hold']))).sort()).toEqual([103, 104]);
+        expect(await collect(repo.ordersCreatedIn(window, []))).toEqual([]);
+        const full = await collect(repo.ordersCreatedIn({ start: at('2026-01-05T00:00:00Z'), end: at('2026-01-05T12:00:00.001Z') }, ['refunded', 'failed']));
+        expect(ids(full).sort()).toEqual([106, 107]);
+        expect(got.find((o) => o.id === 104)?.lineItems.length).toBe(1);
+      });
+
+      it('streams users of a role registered in a half-open window', async () => {
+        const window = { start: at('2026-01-01T00:00:00Z'), end: at('2026-01-03T00:00:00Z') };
+        expect(ids(await collect(repo.customersRegisteredIn(window, 'customer'))).sort()).toEqual([2, 3]);
+        expect(ids(await collect(repo.customersRegisteredIn({ start: at('2025-01-01T00:00:00Z'), end: at('2027-01-01T00:00:00Z') }, 'shop_manager')))).toEqual([1]);
+        expect(await collect(repo.customersRegisteredIn(window, 'administrator'))).toEqual([]);
+      });
+    });
+
+    describe('queries on a generated shop agree with the reference semantics', () => {
+      const shop = generateDemoShop({ orders: 400, seed: 11, now: at('2026-06-01T00:00:00Z') });
+      let repo: ShopRepository;
+      beforeAll(async () => {
+        repo = await makeRepository(shop);
+      });
+      const instants = shop.orders.flatMap((o) => [o.createdAt, o.updatedAt]);
+      const instant = fc.oneof(
+        fc.constantFrom(...instants),
+        fc.date({ min: at('2024-11-01T00:00:00Z'), max: at('2026-06-02T00:00:00Z'), noInvalidDate: true }).map((d) => new Date(Math.floor(d.getTime() / 1000) * 1000)),
+      );
+      const words = ['anna', 'müller', 'mug', '100%', 'cotton', '10', 'example.com', 'gift', 'café', 'limited_edition', '\\', 'blue,'];
+      const filterArb: fc.Arbitrary<OrderFilter> = fc.record(
+        {
+          statuses: fc.option(fc.subarray([...ORDER_STATUSES]), { nil: undefined }),
+          createdMin: fc.option(instant, { nil: undefined }),
+          createdMax: fc.option(instant, { nil: undefined }),
+          updatedMin: fc.option(instant, { nil: undefined }),
+          updatedMax: fc.option(instant, { nil: undefined }),
+          search: fc.option(fc.subarray(words, { maxLength: 2 }), { nil: undefined }),
+        },
+        { requiredKeys: [] },
+      );
+
+      it('counts equal list lengths with limit null, and every list is the reference list', async () => {
+        await fc.assert(
+          fc.asyncProperty(filterArb, async (filter) => {
+            const listed = await repo.listOrders(filter, all);
+            expect(await repo.countOrders(filter)).toBe(listed.length);
+            expect(ids(listed)).toEqual(ids(referenceOrders(shop.orders, filter)));
+          }),
+          { numRuns: 60 },
+        );
+      });
+
+      it('pages are slices of the full list', async () => {
+        await fc.assert(
+          fc.asyncProperty(filterArb, fc.nat(60), fc.option(fc.integer({ min: 1, max: 40 }), { nil: null }), async (filter, offset, limit) => {
+            const expected = ids(referenceOrders(shop.orders, filter));
+            const page = await repo.listOrders(filter, { offset, limit });
+            expect(ids(page)).toEqual(expected.slice(offset, limit === null ? undefined : offset + limit));
+          }),
+          { numRuns: 60 },
+        );
+      });
+
+      it('ordersCreatedIn yields exactly the orders of the window and statuses', async () => {
+        await fc.assert(
+          fc.asyncProperty(instant, instant, fc.subarray([...ORDER_STATUSES]), async (a, b, statuses) => {
+            const [start, end] = a <= b ? [a, b] : [b, a];
+            const got = ids(await collect(repo.ordersCreatedIn({ start, end }, statuses))).sort((x, y) => x - y);
+            const expected = shop.orders
+              .filter((o) => o.createdAt >= start && o.createdAt < end && statuses.includes(o.status))
+              .map((o) => o.id)
+              .sort((x, y) => x - y);
+            expect(got).toEqual(expected);
+          }),
+          { numRuns: 40 },
+        );
+      });
+    });
+
+    describe('updateOrderStatus', () => {
+      let repo: ShopRepository;
+      beforeAll(async () => {
+        repo = await makeRepository(contractShop());
+      });
+      const maxNoteId = Math.max(...contractShop().orders.flatMap((o) => o.notes.map((n) => n.id)));
+
+      it('changes the status, records the note and completion time, and keeps lists and counts right', async () => {
+        const before = await repo.getOrder(102);
+        const change = { status: 'completed' as const, note: '  Shipped by DHL. ', at: at('2026-02-01T08:00:00Z') };
+        const after = await repo.updateOrderStatus(102, change);
+        expect(after?.status).toBe('completed');
+        expect(after?.updatedAt).toEqual(change.at);
+        expect(after?.completedAt).toEqual(change.at);
+        expect(after?.createdAt).toEqual(before?.createdAt);
+        expect(after?.notes.length).toBe((before?.notes.length ?? 0) + 1);
+        const note = after?.notes.at(-1);
+        expect(note?.content).toBe('Shipped by DHL. Order status changed from processing to completed.');
+        expect(note?.content).toBe(statusChangeNoteText(change.note, 'processing', 'completed'));
+        expect(note).toMatchObject({ createdAt: change.at, customerNote: false, approved: true, type: 'order_note' });
+        expect(note?.id).toBeGreaterThan(maxNoteId);
+        expect(asJson((await repo.getOrder(102)) as Order)).toEqual(asJson(after as Order));
+        expect(ids(await repo.listOrders({ statuses: ['completed'] }, all))).toEqual([99, 102, 101]);
+        expect(await repo.countOrders({ statuses: ['processing'] })).toBe(0);
+        expect(await repo.countOrders({ statuses: ['completed'] })).toBe(3);
+        expect(ids(await repo.listOrders({}, all))).toEqual(CONTRACT_NEWEST_FIRST);
+        expect(ids(await repo.listOrders({ updatedMin: change.at }, all))).toEqual([102]);
+        const streamed = await collect(repo.ordersCreatedIn({ start: at('2026-01-02T10:00:00Z'), end: at('2026-01-02T10:00:01Z') }, ['completed']));
+        expect(streamed.map((o) => [o.id, o.status])).toEqual([[102, 'completed']]);
+      });
+
+      it('keeps completedAt when moving away from completed, and uses the bare sentence for an empty note', async () => {
+        const before = await repo.getOrder(101);
+        const after = await repo.updateOrderStatus(101, { status: 'refunded', note: '', at: at('2026-02-02T08:00:00Z') });
+        expect(after?.completedAt).toEqual(before?.completedAt);
+        expect(after?.notes.at(-1)?.content).toBe('Order status changed from completed to refunded.');
+      });
+
+      it('does nothing when the status is unchanged', async () => {
+        const before = await repo.getOrder(104);
+        const after = await repo.updateOrderStatus(104, { status: 'on-hold', note: 'again', at: at('2026-03-01T00:00:00Z') });
+        expect(asJson(after as Order)).toEqual(asJson(before as Order));
+        expect(asJson((await repo.getOrder(104)) as Order)).toEqual(asJson(before as Order));
+      });
+
+      it('returns undefined for an unknown id and changes nothing', async () => {
+        const countsBefore = await Promise.all(ORDER_STATUSES.map((s) => repo.countOrders({ statuses: [s] })));
+        expect(await repo.updateOrderStatus(5555, { status: 'completed', note: 'x', at: at('2026-03-01T00:00:00Z') })).toBeUndefined();
+        expect(await repo.getOrder(5555)).toBeUndefined();
+        expect(await Promise.all(ORDER_STATUSES.map((s) => repo.countOrders({ statuses: [s] })))).toEqual(countsBefore);
+      });
+
+      it('loses no note under 50 concurrent alternating changes of one order', async () => {
+        const before = (await repo.getOrder(103)) as Order;
+        const targets: OrderStatus[] = Array.from({ length: 50 }, (_, i) => (i % 2 === 0 ? 'processing' : 'on-hold'));
+        const results = await Promise.all(
+          targets.map((status, i) => repo.updateOrderStatus(103, { status, note: `change ${i}`, at: new Date(Date.UTC(2026, 2, 1, 0, 0, i)) })),
+        );
+        expect(results.every((r) => r !== undefined)).toBe(true);
+        const final = (await repo.getOrder(103)) as Order;
+        const added = final.notes.slice(before.notes.length);
+        // Every added note is one real transition, each starting where the previous one ended: a lost or doubled
+        // update would break the chain or leave the final status unexplained.
+        let current: OrderStatus = before.status;
+        for (const note of added) {
+          const m = /Order status changed from (\S+) to (\S+)\.$/.exec(note.content);
+          expect(m?.[1]).toBe(current);
+          expect(m?.[2]).not.toBe(current);
+          current = m?.[2] as OrderStatus;
+        }
+        expect(current).toBe(final.status);
+        expect(added.length).toBeGreaterThanOrEqual(1);
+        expect(new Set(final.notes.map((n) => n.id)).size).toBe(final.notes.length);
+        expect(await repo.countOrders({ statuses: [final.status] })).toBeGreaterThanOrEqual(1);
+        expect(ids(await repo.listOrders({ statuses: [final.status] }, all))).toContain(103);
+        expect(ids(await repo.listOrders({ statuses: ['pending'] }, all))).not.toContain(103);
+      });
+    });
+  });
+}
