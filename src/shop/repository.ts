@@ -1,4 +1,5 @@
 import type { Coupon, Customer, Order, OrderStatus, Product, StoreSettings } from './model';
+import type { PeriodTotals, ReportRange, TopSellerRow } from './report-types';
 
 /**
  * The storage contract of the shop API. The handler and the report functions use nothing else, so any store
@@ -97,4 +98,18 @@ export interface ShopRepository {
   ordersCreatedIn(window: TimeWindow, statuses: readonly OrderStatus[]): AsyncIterable<Order>;
   /** Users with the given role registered inside the window, streamed. */
   customersRegisteredIn(window: TimeWindow, role: string): AsyncIterable<Customer>;
+
+  /**
+   * OPTIONAL report pushdown (e.g. SQL `GROUP BY`): per-period totals of a sales report, one per `range.labels`
+   * entry in order, exactly equal to what `computeSalesReport` folds from `ordersCreatedIn(range, statuses)` and
+   * `customersRegisteredIn(range, 'customer')` (definitions in docs/reports.md; periods are local days or months in
+   * `range.timeZone`, see `reportPeriodBounds`). `salesReportFor` uses it when present.
+   */
+  aggregateSales?(range: ReportRange, statuses: readonly OrderStatus[]): Promise<readonly PeriodTotals[]>;
+  /**
+   * OPTIONAL report pushdown: the top sellers of orders created inside the window with one of `statuses`: line
+   * quantities summed per `productId`, only products that still exist (`name` from the product), ordered by quantity
+   * descending then product id ascending, at most `limit` rows (`0` = all). `topSellersFor` uses it when present.
+   */
+  topSellers?(window: TimeWindow, statuses: readonly OrderStatus[], limit: number): Promise<readonly TopSellerRow[]>;
 }
