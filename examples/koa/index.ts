@@ -1,0 +1,92 @@
+/**
+ * Koa 3 adapter for the shop API: `router.all('/shop{/*rest}', createMiddleware(api))` with `@koa/router`, or
+ * `app.use(createMiddleware(api))`.
+ *
+ * The adapter only translates: Koa context -> `ShopRequest` (the RAW original URL, mount prefix included, and the
+ * raw body), `ShopResponse` -> Koa response. The Express adapter (`examples/express`) exports the same
+ * `createMiddleware`; the import path picks the framework.
+ */
+import type { IncomingMessage } from 'node:http';
+import type { Context, Middleware } from 'koa';
+import { shopErrorResponse, type Caller, type ShopApi, type ShopResponse } from 'shopkeep/shop';
+
+/**
+ * Options of {@link createMiddleware}.
+ *
+ * @example
+ * ```ts
+ * const options: MiddlewareOptions = { getCaller: () => ({ userId: 1, capabilities: SHOP_MANAGER_CAPABILITIES }) };
+ * ```
+ */
+export interface MiddlewareOptions {
+  /** Who is calling (from your session, JWT, ...); used when the API has no `authenticate`. */
+  readonly getCaller?: (ctx: Context) => Caller | undefined | Promise<Caller | undefined>;
+  /** Largest body read, in bytes (default 1 MiB); a larger one is answered 413. */
+  readonly maxBodyBytes?: number;
+}
+
+/**
+ * Koa middleware serving the shop API. Mount it under any path; the API's `basePath` (default `/wc-api/v1`) is
+ * found after the mount prefix. A body parser that ran before it is fine: its `ctx.request.body` is passed on.
+ *
+ * @example
+ * ```ts
+ * import Koa from 'koa';
+ * import Router from '@koa/router';
+ * import { createShopApi, createMemoryRepository } from 'shopkeep/shop';
+ * import { createMiddleware } from './examples/koa';
+ * const api = createShopApi({ repository: createMemoryRepository(snapshot) });
+ * const router = new Router();
+ * router.all('/shop{/*rest}', createMiddleware(api, { getCaller: (ctx) => ctx.state.user }));
+ * new Koa().use(router.routes()).listen(8080); // GET http://localhost:8080/shop/wc-api/v1/orders
+ * ```
+ */
+export function createMiddleware(api: ShopApi, options: MiddlewareOptions = {}): Middleware {
+  const maxBodyBytes = options.maxBodyBytes ?? 1024 * 1024;
+  return async (ctx: Context) => {
+    let response: ShopResponse;
+    try {
+      const parsed = (ctx.request as { body?: unknown }).body;
+      const body = parsed !== undefined ? parsed : await readBody(ctx.req, maxBodyBytes);
+      if (body === TOO_LARGE) {
+        response = shopErrorResponse('shop_api_body_too_large', `The request body is larger than ${maxBodyBytes} bytes`);
+      } else {
+        response = await api.handle({
+          method: ctx.method,
+          url: ctx.originalUrl,
+          headers: ctx.headers,
+          body,
+          caller: await options.getCaller?.(ctx),
+          secure: ctx.secure,
+        });
+      }
+    } catch {
+      // The core never rejects; this guards the adapter's own steps (reading the body, getCaller).
+      response = shopErrorResponse('shop_api_internal_error');
+    }
+    ctx.status = response.status;
+    ctx.set(response.headers);
+    // Koa drops the body of a HEAD answer itself; an empty string keeps it from turning the status into 204.
+    ctx.body = response.body ?? '';
+  };
+}
+
+const TOO_LARGE = Symbol('too large');
+
+/** The raw body bytes, undefined when the request has none, or TOO_LARGE (the rest is drained, not kept). */
+function readBody(req: IncomingMessage, max: number): Promise<Buffer | undefined | typeof TOO_LARGE> {
+  if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) {
+    return Promise.resolve(undefined);
+  }
+  if (req.readableEnded) return Promise.resolve(undefined);
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= max) chunks.push(chunk);
+    });
+    req.on('end', () => resolve(size > max ? TOO_LARGE : Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}

@@ -1,0 +1,80 @@
+// `npm start`: the shop API over the Express example, on a generated demo shop (or `--data FILE`, a snapshot).
+//   PORT (default 8080) and HOST (default 127.0.0.1: the demo caller may do everything, so it is not exposed).
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import express from 'express';
+import {
+  createConsumerKeyAuth,
+  createMemoryKeyStore,
+  createMemoryRepository,
+  createShopApi,
+  formatSnapshotIssue,
+  loadShopSnapshot,
+  SHOP_MANAGER_CAPABILITIES,
+  signOAuthUrl,
+  type Caller,
+  type ShopSnapshot,
+} from 'shopkeep/shop';
+import { generateDemoShop } from './demo-shop';
+import { createMiddleware } from './express/index';
+
+/** The snapshot to serve: `--data FILE`, or a demo shop whose last 18 months end now. Exits 1 on a bad file. */
+function snapshotFromArgs(args: readonly string[]): ShopSnapshot {
+  const at = args.indexOf('--data');
+  if (at < 0) return generateDemoShop({ now: new Date() });
+  const file = args[at + 1];
+  if (file === undefined) fail('--data needs a file name: npm start -- --data shop.json');
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    fail(`Cannot read ${file}: ${(error as Error).message}`);
+  }
+  const result = loadShopSnapshot(text);
+  if (!result.ok) {
+    const shown = result.issues.slice(0, 20).map((issue) => `  ${formatSnapshotIssue(issue)}`);
+    const more = result.issues.length > 20 ? [`  ... and ${result.issues.length - 20} more`] : [];
+    fail([`${file} is not a valid shop snapshot (see docs/data-format.md):`, ...shown, ...more].join('\n'));
+  }
+  return result.snapshot;
+}
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+// The demo key acts as a shop manager (every capability); requests without a valid key get 401.
+const demoCaller: Caller = { userId: 1, capabilities: SHOP_MANAGER_CAPABILITIES };
+
+const snapshot = snapshotFromArgs(process.argv.slice(2));
+const server = createServer();
+server.listen(Number(process.env.PORT ?? 8080), process.env.HOST ?? '127.0.0.1', () => {
+  const { port } = server.address() as AddressInfo;
+  const siteUrl = `http://localhost:${port}`;
+  // A fresh read/write key pair per run, kept in memory only; OAuth signatures are checked against siteUrl.
+  const keys = createMemoryKeyStore();
+  const demoKey = keys.createKey({ permissions: 'read_write', caller: demoCaller, description: 'npm start demo key' });
+  // Links and the index point at where this server really answers.
+  const api = createShopApi({
+    authenticate: createConsumerKeyAuth({ keys, siteUrl }),
+    repository: createMemoryRepository(snapshot),
+    store: { ...snapshot.store, siteUrl },
+    onError: (error) => console.error('shop API fault:', error),
+  });
+  const app = express();
+  app.use(createMiddleware(api));
+  server.on('request', app);
+  console.log(`shopkeep demo: ${snapshot.orders.length} orders of "${snapshot.store.name}" at ${siteUrl}/wc-api/v1/`);
+  const example = `${siteUrl}/wc-api/v1/orders?status=completed&filter[limit]=2&fields=id,status,total`;
+  console.log(`Demo API key (read_write, lives as long as this process; see docs/authentication.md):`);
+  console.log(`  consumer key:    ${demoKey.consumerKey}\n  consumer secret: ${demoKey.consumerSecret}`);
+  console.log(`A request signed with it (OAuth 1.0a, valid once, for 15 minutes; sign more with signOAuthUrl):`);
+  console.log(`Try: curl -s '${signOAuthUrl({ method: 'GET', url: example, ...demoKey })}'`);
+  console.log(`Or from Node: new (require('woocommerce-api'))({ url: '${siteUrl}', consumerKey: '${demoKey.consumerKey}', consumerSecret: '${demoKey.consumerSecret}', version: 'v1' }).getAsync('orders?filter[limit]=2').then((r) => console.log(r.body))`);
+});
+server.on('error', (error) => fail(`Cannot start the server: ${error.message}`));
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => server.close(() => process.exit(0)));
+}

@@ -1,0 +1,218 @@
+// The handler's options and guarantees, and its query and date parsing, through the public API.
+import fc from 'fast-check';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  ANONYMOUS_CALLER,
+  API_ERROR_CODES,
+  createMemoryRepository,
+  createShopApi,
+  parseFilterDate,
+  parseQuery,
+  SHOP_MANAGER_CAPABILITIES,
+  shopErrorResponse,
+  type Authenticate,
+  type ShopRepository,
+} from 'shopkeep/shop';
+import { FIXTURE_NOW, fixtureSnapshot } from './conformance/fixture';
+
+const manager = { userId: 1, capabilities: SHOP_MANAGER_CAPABILITIES };
+const json = (body: string | null): any => JSON.parse(body ?? 'null');
+
+describe('parseQuery', () => {
+  it('nests bracketed names, lets the last duplicate win, decodes once and reads + as a space', () => {
+    const r = parseQuery('/x?filter[limit]=5&filter[q]=a+b%2Bc&page=2&page=3&filter[limit]=7&v=%2541');
+    expect(r).toEqual({ ok: true, query: { filter: { limit: '7', q: 'a b+c' }, page: '3', v: '%41' } });
+  });
+
+  it('appends for [], nests deeper levels, and keeps a later plain value over a map', () => {
+    expect(parseQuery('?a[]=x&a[]=y&b[c][d]=1&e[x]=1&e=2&f')).toEqual({
+      ok: true,
+      query: { a: { 0: 'x', 1: 'y' }, b: { c: { d: '1' } }, e: '2', f: '' },
+    });
+    expect(parseQuery('/path-without-query')).toEqual({ ok: true, query: {} });
+  });
+
+  it('treats __proto__ and constructor as plain names', () => {
+    const r = parseQuery('?__proto__[polluted]=1&constructor=2');
+    expect(r.ok).toBe(true);
+    if (r.ok) {
+      expect(Object.keys(r.query)).toEqual(['__proto__', 'constructor']);
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    }
+  });
+
+  it('reports malformed percent-encoding instead of throwing', () => {
+    expect(parseQuery('?q=%E0%A4%A').ok).toBe(false);
+    expect(parseQuery('?q=%zz').ok).toBe(false);
+  });
+
+  it('round-trips any names and values encoded by URLSearchParams (property)', () => {
+    const name = fc.stringMatching(/^[a-z_][a-z0-9_]{0,8}$/);
+    fc.assert(
+      fc.property(fc.dictionary(name, fc.string({ unit: 'grapheme' }), { maxKeys: 6 }), (entries) => {
+        const search = new URLSearchParams(Object.entries(entries)).toString();
+        const r = parseQuery(`/p?${search}`);
+        expect(r).toEqual({ ok: true, query: { ...entries } });
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('parseFilterDate', () => {
+  it('reads dates, date-times and offsets; honours the offset', () => {
+    const iso = (t: string) => {
+      const r = parseFilterDate(t);
+      return r.ok ? r.date.toISOString() : r.message;
+    };
+    expect(iso('2013-11-01')).toBe('2013-11-01T00:00:00.000Z');
+    expect(iso('2013-11-01T10:00')).toBe('2013-11-01T10:00:00.000Z');
+    expect(iso('2013-11-01 10:00:05.123')).toBe('2013-11-01T10:00:05.000Z');
+    expect(iso('2013-11-01T10:00:00+02:00')).toBe('2013-11-01T08:00:00.000Z'); // 10:00 - 2h
+    expect(iso('2013-11-01T10:00:00-0530')).toBe('2013-11-01T15:30:00.000Z'); // 10:00 + 5h30
+    expect(iso('2013-11-01T10:00:00 02:00')).toBe('2013-11-01T08:00:00.000Z'); // "+" decoded to a space
+    expect(iso('2013-11-01T01:00:00+02:00')).toBe('2013-10-31T23:00:00.000Z'); // crosses midnight backwards
+    expect(iso('0099-01-01')).toBe('0099-01-01T00:00:00.000Z');
+    expect(iso('2024-02-29')).toBe('2024-02-29T00:00:00.000Z');
+  });
+
+  it('refuses impossible and malformed dates', () => {
+    for (const bad of ['', 'now', '2023-02-29', '2024-13-01', '2024-01-32', '2024-01-01T24:00', '2024-01-01T10:60', '20240101', '2024-01-01T10:00:00+25:00']) {
+      expect(parseFilterDate(bad).ok).toBe(false);
+    }
+  });
+
+  it('reads back every instant written as an ISO string (property)', () => {
+    fc.assert(
+      fc.property(fc.date({ min: new Date('0100-01-01T00:00:00Z'), max: new Date('9999-12-31T23:59:59Z'), noInvalidDate: true }), (d) => {
+        const r = parseFilterDate(d.toISOString());
+        expect(r.ok && r.date.getTime()).toBe(Math.floor(d.getTime() / 1000) * 1000);
+      }),
+    );
+  });
+});
+
+describe('createShopApi', () => {
+  const repository = () => createMemoryRepository(fixtureSnapshot());
+
+  it('uses request.caller without an authenticator, and the anonymous caller when there is none', async () => {
+    const api = createShopApi({ repository: repository() });
+    const asManager = await api.handle({ method: 'GET', url: '/wc-api/v1/orders/count', caller: manager });
+    expect(json(asManager.body)).toEqual({ count: 12 });
+    const anonymous = await api.handle({ method: 'GET', url: '/wc-api/v1/orders/count' });
+    expect(anonymous.status).toBe(401);
+    expect(json(anonymous.body).errors[0].code).toBe('shop_api_user_cannot_read_orders_count');
+    const asAnonymous = await api.handle({ method: 'GET', url: '/wc-api/v1/orders/1001', caller: ANONYMOUS_CALLER });
+    expect(asAnonymous.status).toBe(401);
+  });
+
+  it('tells the authenticator the effective method, route path, base path and security, and skips it for the index', async () => {
+    const seen: unknown[] = [];
+    const authenticate: Authenticate = async (_req, context) => {
+      seen.push(context);
+      return { ok: true, caller: manager };
+    };
+    const api = createShopApi({ repository: repository(), authenticate, basePath: '/api/v1/' });
+    await api.handle({ method: 'GET', url: '/api/v1/', secure: true });
+    expect(seen).toEqual([]);
+    const res = await api.handle({ method: 'POST', url: '/mount/api/v1/orders/1001?_method=put', secure: true, body: '{}' });
+    expect(res.status).toBe(200);
+    expect(seen).toEqual([{ method: 'PUT', path: '/orders/1001', basePath: '/api/v1', secure: true }]);
+  });
+
+  it('reads the store from the repository once, unless one is given', async () => {
+    const repo = repository();
+    const getStore = vi.spyOn(repo, 'getStore');
+    const api = createShopApi({ repository: repo });
+    await api.handle({ method: 'GET', url: '/wc-api/v1/orders', caller: manager });
+    await api.handle({ method: 'GET', url: '/wc-api/v1/', caller: manager });
+    expect(getStore).toHaveBeenCalledTimes(1);
+
+    const given = createShopApi({
+      repository: repo,
+      store: { ...fixtureSnapshot().store, siteUrl: 'http://public.example:81/blog' },
+      pageSize: 5,
+    });
+    const res = await given.handle({ method: 'GET', url: '/wc-api/v1/orders?fields=id', caller: manager });
+    expect(getStore).toHaveBeenCalledTimes(1);
+    expect(json(res.body).orders).toHaveLength(5);
+    expect(res.headers['X-WC-TotalPages']).toBe('3'); // ceil(12 / 5)
+    expect(res.headers.Link).toContain('<http://public.example:81/wc-api/v1/orders?fields=id&page=2>; rel="next"');
+  });
+
+  it('links over https when the request was secure', async () => {
+    const api = createShopApi({ repository: createMemoryRepository({ ...fixtureSnapshot(), store: { ...fixtureSnapshot().store, siteUrl: 'http://shop.example' } }) });
+    const res = await api.handle({ method: 'GET', url: '/wc-api/v1/orders', caller: manager, secure: true });
+    expect(res.headers.Link).toMatch(/^<https:\/\/shop\.example\/wc-api\/v1\/orders\?page=2>; rel="next"/);
+  });
+
+  it('uses the clock for status changes', async () => {
+    const api = createShopApi({ repository: repository(), now: () => FIXTURE_NOW });
+    const res = await api.handle({ method: 'PUT', url: '/wc-api/v1/orders/1004', caller: manager, body: new TextEncoder().encode('{"status":"completed"}') });
+    expect(json(res.body).order.updated_at).toBe('2024-03-12T18:00:00Z');
+  });
+
+  it('answers an unexpected fault with a 500 envelope, tells onError, and never leaks the fault', async () => {
+    const repo: ShopRepository = { ...repository(), listOrders: async () => { throw new Error('disk on fire: /var/secret'); } };
+    const onError = vi.fn();
+    const api = createShopApi({ repository: repo, onError });
+    const req = { method: 'GET', url: '/wc-api/v1/orders', caller: manager };
+    const res = await api.handle(req);
+    expect(res).toEqual(shopErrorResponse('shop_api_internal_error'));
+    expect(res.body).toBe('{"errors":[{"code":"shop_api_internal_error","message":"Internal server error"}]}');
+    expect(onError).toHaveBeenCalledTimes(1);
+    expect((onError.mock.calls[0]![0] as Error).message).toContain('disk on fire');
+    expect(onError.mock.calls[0]![1]).toBe(req);
+  });
+
+  it('never rejects: not for a throwing onError, a throwing authenticator, nor a malformed request object', async () => {
+    const repo: ShopRepository = { ...repository(), getOrder: async () => { throw new Error('x'); } };
+    const api = createShopApi({ repository: repo, onError: () => { throw new Error('hook broke'); } });
+    expect((await api.handle({ method: 'GET', url: '/wc-api/v1/orders/1', caller: manager })).status).toBe(500);
+    const failingAuth = createShopApi({ repository: repository(), authenticate: async () => { throw new Error('auth db down'); } });
+    expect((await failingAuth.handle({ method: 'GET', url: '/wc-api/v1/orders' })).status).toBe(500);
+    const weird = await api.handle({ method: 42, url: null, headers: 'nope' } as never);
+    expect(weird.status).toBe(400); // a method that is not a string is no known method
+    expect((await api.handle(undefined as never)).status).toBe(500);
+  });
+
+  it('retries the store after a failed read', async () => {
+    const repo = repository();
+    let calls = 0;
+    const original = repo.getStore.bind(repo);
+    repo.getStore = async () => {
+      calls += 1;
+      if (calls === 1) throw new Error('not yet');
+      return original();
+    };
+    const api = createShopApi({ repository: repo });
+    expect((await api.handle({ method: 'GET', url: '/wc-api/v1/' })).status).toBe(500);
+    expect((await api.handle({ method: 'GET', url: '/wc-api/v1/' })).status).toBe(200);
+  });
+
+  it('reads an absolute-form request target as its path and query', async () => {
+    const api = createShopApi({ repository: repository() });
+    const res = await api.handle({ method: 'GET', url: 'http://proxy.example/wc-api/v1/orders?fields=id&page=2', caller: manager });
+    expect(json(res.body).orders).toEqual([{ id: 1002 }, { id: 1001 }]);
+    expect(res.headers.Link).toBe(
+      '<https://shop.example.com:8443/wc-api/v1/orders?fields=id&page=1>; rel="first", <https://shop.example.com:8443/wc-api/v1/orders?fields=id&page=1>; rel="prev"',
+    );
+  });
+
+  it('drops the body of a request served as HEAD through _method', async () => {
+    const api = createShopApi({ repository: repository() });
+    const res = await api.handle({ method: 'GET', url: '/wc-api/v1/orders?_method=HEAD', caller: manager });
+    expect(res.status).toBe(200);
+    expect(res.body).toBeNull();
+    expect(res.headers['X-WC-Total']).toBe('12');
+  });
+
+  it('refuses a page size that is not a positive integer at construction', () => {
+    expect(() => createShopApi({ repository: repository(), pageSize: 0 })).toThrow(RangeError);
+  });
+
+  it('exposes every error code with the shop_api_ prefix', () => {
+    expect(API_ERROR_CODES.length).toBeGreaterThan(15);
+    for (const code of API_ERROR_CODES) expect(code).toMatch(/^shop_api_[a-z_]+$/);
+  });
+});
