@@ -1,0 +1,27 @@
+import { initialSchema } from './0001-initial-schema';
+
+/**
+ * One versioned schema change: applied once, in version order, inside the migration transaction.
+ *
+ * @example
+ * ```ts
+ * const latest: PostgresMigration = POSTGRES_MIGRATIONS[POSTGRES_MIGRATIONS.length - 1]!;
+ * console.log(latest.version, latest.name); // 1 'initial schema'
+ * ```
+ */
+export interface PostgresMigration {
+  readonly version: number;
+  readonly name: string;
+  readonly sql: string;
+}
+
+/**
+ * Every migration, in version order. SQL lives in TypeScript modules so bundlers ship it with the code.
+ *
+ * @example
+ * ```ts
+ * import { POSTGRES_MIGRATIONS } from 'shopkeep/shop';
+ * POSTGRES_MIGRATIONS.map((m) => m.version); // [1]
+ * ```
+ */
+export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [initialSchema];
