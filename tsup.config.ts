@@ -1,6 +1,6 @@
 import { defineConfig } from 'tsup';
 
-export default defineConfig({
+export default defineConfig([{
   entry: {
     index: 'src/index.ts',
     'shop/index': 'src/shop/index.ts',
@@ -8,9 +8,20 @@ export default defineConfig({
   },
   format: ['esm', 'cjs'],
   dts: true,
-  clean: true,
+  // Keep the CLI: the second config below builds it in parallel with this one.
+  clean: ['!cloud-config/cli.js'],
   sourcemap: false,
   target: 'node20',
   splitting: false,
   treeshake: true,
-});
+}, {
+  // The validate-cloud-config bin: ESM only and executable; dependencies stay external as for the library.
+  entry: { 'cloud-config/cli': 'src/cloud-config/cli.ts' },
+  format: ['esm'],
+  banner: { js: '#!/usr/bin/env node' },
+  dts: false,
+  clean: false,
+  target: 'node20',
+  splitting: false,
+  treeshake: true,
+}]);
