@@ -80,6 +80,8 @@ export class OrderIndex {
    * Each run is newest first; together they hold every matching order exactly once.
    */
   runs(statuses: readonly OrderStatus[] | undefined, min?: Date, max?: Date): OrderRun[] {
+    // An invalid Date bound matches nothing, as it does for the other bounds (and in SQL).
+    if (Number.isNaN(min?.getTime()) || Number.isNaN(max?.getTime())) return [];
     const lists = statuses === undefined ? [this.all] : [...new Set(statuses)].map((s) => this.byStatus.get(s) ?? []);
     return lists.map((list) => ({
       list,

@@ -1,4 +1,3 @@
-import Decimal from 'decimal.js';
 import type { Coupon, Customer, Order, OrderStatus, Product, StoreSettings } from './model';
 import type { PostgresClient, PostgresQueryable } from './postgres-client';
 import {
@@ -22,7 +21,7 @@ import {
 } from './postgres-rows';
 import { createPostgresSession } from './postgres-session';
 import { reportPeriodBounds } from './report-range';
-import { REPORT_CUSTOMER_ROLE } from './sales-report';
+import { REPORT_CUSTOMER_ROLE, ZERO_PERIOD_TOTALS } from './sales-report';
 import type { PeriodTotals, ReportRange, TopSellerRow } from './report-types';
 import type { CouponFilter, OrderFilter, OrderStatusChange, Paging, ShopRepository, TimeWindow } from './repository';
 import { foldCase } from './search-text';
@@ -322,17 +321,8 @@ export function createPostgresRepository(options: PostgresRepositoryOptions): Sh
     },
 
     async aggregateSales(range: ReportRange, statuses: readonly OrderStatus[]): Promise<readonly PeriodTotals[]> {
-      const zero = (): PeriodTotals => ({
-        sales: new Decimal(0),
-        orders: 0,
-        items: 0,
-        tax: new Decimal(0),
-        shipping: new Decimal(0),
-        discount: new Decimal(0),
-        refunds: new Decimal(0),
-        customers: 0,
-      });
-      const periods = range.labels.map(zero);
+      // The shared frozen zero is safe to repeat: periods with rows are replaced, never mutated.
+      const periods: PeriodTotals[] = range.labels.map(() => ZERO_PERIOD_TOTALS);
       const bounds = reportPeriodBounds(range);
       if (periods.length === 0 || bounds.some((b) => Number.isNaN(b))) return periods;
       // Periods are bucketed by the very bounds the in-memory report uses (local midnights resolved in JavaScript):

@@ -109,6 +109,16 @@ export function describeRepositoryContract(name: string, makeRepository: MakeRep
         expect(await repo.countOrders({ ...filter, statuses: ['completed'] })).toBe(1);
       });
 
+      it('matches nothing for an invalid Date bound, on any bound of orders and coupons', async () => {
+        const invalid = new Date(Number.NaN);
+        for (const key of ['createdMin', 'createdMax', 'updatedMin', 'updatedMax'] as const) {
+          expect(await repo.listOrders({ [key]: invalid }, all)).toEqual([]);
+          expect(await repo.countOrders({ [key]: invalid })).toBe(0);
+          expect(await repo.listCoupons({ [key]: invalid }, all)).toEqual([]);
+          expect(await repo.countCoupons({ [key]: invalid })).toBe(0);
+        }
+      });
+
       it('searches with several terms ANDed, case-folded, across fields but never across a field boundary', async () => {
         const search = async (q: string) => ids(await repo.listOrders({ search: searchTerms(q) }, all));
         expect(await search('alice')).toEqual([106, 101]);
