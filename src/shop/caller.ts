@@ -2,6 +2,11 @@ import type { Coupon, Order } from './model';
 
 /**
  * Capability names. The first three are the spec's; the record-level ones are ours (see docs/decisions.md).
+ *
+ * @example
+ * ```ts
+ * CAPABILITIES.includes('view_shop_reports'); // true
+ * ```
  */
 export const CAPABILITIES = [
   /** Read any order, list and count orders (spec: orders count). */
@@ -14,7 +19,14 @@ export const CAPABILITIES = [
   'view_shop_reports',
 ] as const;
 
-/** One of {@link CAPABILITIES}. */
+/**
+ * One of {@link CAPABILITIES}.
+ *
+ * @example
+ * ```ts
+ * const reportsOnly: Capability[] = ['view_shop_reports'];
+ * ```
+ */
 export type Capability = (typeof CAPABILITIES)[number];
 
 /**
@@ -32,10 +44,24 @@ export interface Caller {
   readonly capabilities: readonly Capability[];
 }
 
-/** The caller used when a request carries none: no user, no capabilities. */
+/**
+ * The caller used when a request carries none: no user, no capabilities.
+ *
+ * @example
+ * ```ts
+ * await api.handle({ method: 'GET', url: '/wc-api/v1/orders', caller: ANONYMOUS_CALLER }); // 200, no orders readable
+ * ```
+ */
 export const ANONYMOUS_CALLER: Caller = Object.freeze({ userId: 0, capabilities: Object.freeze([]) as readonly Capability[] });
 
-/** Every capability: a shop manager or an administrator. */
+/**
+ * Every capability: a shop manager or an administrator.
+ *
+ * @example
+ * ```ts
+ * const manager: Caller = { userId: 1, capabilities: SHOP_MANAGER_CAPABILITIES };
+ * ```
+ */
 export const SHOP_MANAGER_CAPABILITIES: readonly Capability[] = Object.freeze([...CAPABILITIES]);
 
 /**

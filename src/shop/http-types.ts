@@ -43,7 +43,14 @@ export interface ShopResponse {
   readonly body: string | null;
 }
 
-/** What an authenticator is told besides the request. */
+/**
+ * What an authenticator is told besides the request.
+ *
+ * @example
+ * ```ts
+ * const needsWrite = (context: AuthenticationContext) => !['GET', 'HEAD'].includes(context.method);
+ * ```
+ */
 export interface AuthenticationContext {
   /** Effective method after `_method` / `X-HTTP-Method-Override`, uppercase. */
   readonly method: string;
@@ -55,7 +62,14 @@ export interface AuthenticationContext {
   readonly secure: boolean;
 }
 
-/** An authenticator's verdict. A failure becomes a 401 `shop_api_authentication_error` with this message. */
+/**
+ * An authenticator's verdict. A failure becomes a 401 `shop_api_authentication_error` with this message.
+ *
+ * @example
+ * ```ts
+ * const refused: AuthenticationResult = { ok: false, message: 'Consumer key is invalid.' };
+ * ```
+ */
 export type AuthenticationResult =
   | { readonly ok: true; readonly caller: Caller }
   | { readonly ok: false; readonly message: string };

@@ -5,7 +5,14 @@ import type Decimal from 'decimal.js';
  * Money is always a `Decimal` (exact); instants are `Date`s (UTC instants, never wall-clock strings).
  */
 
-/** Order statuses of the legacy API (WooCommerce `wc-*` post statuses, served without the prefix). */
+/**
+ * Order statuses of the legacy API (WooCommerce `wc-*` post statuses, served without the prefix).
+ *
+ * @example
+ * ```ts
+ * ORDER_STATUSES.includes('on-hold'); // true
+ * ```
+ */
 export const ORDER_STATUSES = [
   'pending',
   'processing',
@@ -16,22 +23,65 @@ export const ORDER_STATUSES = [
   'failed',
 ] as const;
 
-/** One of {@link ORDER_STATUSES}. */
+/**
+ * One of {@link ORDER_STATUSES}.
+ *
+ * @example
+ * ```ts
+ * const status: OrderStatus = 'processing';
+ * ```
+ */
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-/** Coupon discount types of the legacy API. */
+/**
+ * Coupon discount types of the legacy API.
+ *
+ * @example
+ * ```ts
+ * COUPON_TYPES[0]; // 'fixed_cart'
+ * ```
+ */
 export const COUPON_TYPES = ['fixed_cart', 'percent', 'fixed_product', 'percent_product'] as const;
 
-/** One of {@link COUPON_TYPES}. */
+/**
+ * One of {@link COUPON_TYPES}.
+ *
+ * @example
+ * ```ts
+ * const type: CouponType = 'percent';
+ * ```
+ */
 export type CouponType = (typeof COUPON_TYPES)[number];
 
-/** Publish status of a coupon post; only `publish` coupons exist for the API. */
+/**
+ * Publish status of a coupon post; only `publish` coupons exist for the API.
+ *
+ * @example
+ * ```ts
+ * COUPON_STATUSES.includes('draft'); // true
+ * ```
+ */
 export const COUPON_STATUSES = ['publish', 'draft', 'pending', 'private', 'trash'] as const;
 
-/** One of {@link COUPON_STATUSES}. */
+/**
+ * One of {@link COUPON_STATUSES}.
+ *
+ * @example
+ * ```ts
+ * const status: CouponStatus = 'publish';
+ * ```
+ */
 export type CouponStatus = (typeof COUPON_STATUSES)[number];
 
-/** A postal address as the shop stores it. Unset parts are empty strings, never null. */
+/**
+ * A postal address as the shop stores it. Unset parts are empty strings, never null.
+ *
+ * @example
+ * ```ts
+ * const address: Address = { firstName: 'Ada', lastName: 'Lovelace', company: '', address1: '1 Main St', address2: '',
+ *   city: 'London', state: '', postcode: 'N1 1AA', country: 'GB' };
+ * ```
+ */
 export interface Address {
   readonly firstName: string;
   readonly lastName: string;
@@ -44,13 +94,28 @@ export interface Address {
   readonly country: string;
 }
 
-/** A billing address: an {@link Address} plus contact details. */
+/**
+ * A billing address: an {@link Address} plus contact details.
+ *
+ * @example
+ * ```ts
+ * const billing: BillingAddress = { ...address, email: 'ada@example.com', phone: '' };
+ * ```
+ */
 export interface BillingAddress extends Address {
   readonly email: string;
   readonly phone: string;
 }
 
-/** A product line of an order. */
+/**
+ * A product line of an order.
+ *
+ * @example
+ * ```ts
+ * const item: LineItem = { id: 1, name: 'Mug', productId: 7, variationId: null, quantity: 2,
+ *   subtotal: new Decimal('20'), total: new Decimal('18'), tax: new Decimal('3.42'), taxClass: '' };
+ * ```
+ */
 export interface LineItem {
   readonly id: number;
   readonly name: string;
@@ -69,7 +134,14 @@ export interface LineItem {
   readonly taxClass: string;
 }
 
-/** A shipping line of an order. */
+/**
+ * A shipping line of an order.
+ *
+ * @example
+ * ```ts
+ * const line: ShippingLine = { id: 5, methodId: 'flat_rate', methodTitle: 'Flat rate', total: new Decimal('4.90') };
+ * ```
+ */
 export interface ShippingLine {
   readonly id: number;
   readonly methodId: string;
@@ -77,7 +149,15 @@ export interface ShippingLine {
   readonly total: Decimal;
 }
 
-/** A tax line of an order, one per tax rate code. */
+/**
+ * A tax line of an order, one per tax rate code.
+ *
+ * @example
+ * ```ts
+ * const line: TaxLine = { id: 6, code: 'DE-VAT-1', title: 'VAT', taxTotal: new Decimal('3.42'),
+ *   shippingTaxTotal: new Decimal('0.93'), compound: false };
+ * ```
+ */
 export interface TaxLine {
   readonly id: number;
   readonly code: string;
@@ -89,7 +169,14 @@ export interface TaxLine {
   readonly compound: boolean;
 }
 
-/** A fee line of an order. */
+/**
+ * A fee line of an order.
+ *
+ * @example
+ * ```ts
+ * const fee: FeeLine = { id: 8, title: 'Gift wrap', taxClass: '', total: new Decimal('2'), tax: new Decimal('0.38') };
+ * ```
+ */
 export interface FeeLine {
   readonly id: number;
   readonly title: string;
@@ -98,7 +185,14 @@ export interface FeeLine {
   readonly tax: Decimal;
 }
 
-/** A coupon applied to an order. */
+/**
+ * A coupon applied to an order.
+ *
+ * @example
+ * ```ts
+ * const line: CouponLine = { id: 9, code: 'summer10', amount: new Decimal('2') };
+ * ```
+ */
 export interface CouponLine {
   readonly id: number;
   readonly code: string;
@@ -106,7 +200,14 @@ export interface CouponLine {
   readonly amount: Decimal;
 }
 
-/** A refund of (part of) an order. */
+/**
+ * A refund of (part of) an order.
+ *
+ * @example
+ * ```ts
+ * const refund: Refund = { id: 11, createdAt: new Date(), amount: new Decimal('5'), reason: 'Damaged' };
+ * ```
+ */
 export interface Refund {
   readonly id: number;
   readonly createdAt: Date;
@@ -115,7 +216,14 @@ export interface Refund {
   readonly reason: string;
 }
 
-/** A note on an order. Only approved notes of type `order_note` are served. */
+/**
+ * A note on an order. Only approved notes of type `order_note` are served.
+ *
+ * @example
+ * ```ts
+ * const note: OrderNote = { id: 3, createdAt: new Date(), content: 'Packed.', customerNote: false, approved: true, type: 'order_note' };
+ * ```
+ */
 export interface OrderNote {
   readonly id: number;
   readonly createdAt: Date;
@@ -127,7 +235,14 @@ export interface OrderNote {
   readonly type: string;
 }
 
-/** Payment method of an order. */
+/**
+ * Payment method of an order.
+ *
+ * @example
+ * ```ts
+ * const payment: Payment = { methodId: 'bacs', methodTitle: 'Bank transfer', paidAt: null };
+ * ```
+ */
 export interface Payment {
   readonly methodId: string;
   readonly methodTitle: string;
@@ -135,7 +250,14 @@ export interface Payment {
   readonly paidAt: Date | null;
 }
 
-/** An order with all its lines. */
+/**
+ * An order with all its lines.
+ *
+ * @example
+ * ```ts
+ * const open = snapshot.orders.filter((order: Order) => order.status === 'processing');
+ * ```
+ */
 export interface Order {
   readonly id: number;
   /** Display number; usually the id as a string. */
@@ -170,7 +292,14 @@ export interface Order {
   readonly notes: readonly OrderNote[];
 }
 
-/** A coupon. */
+/**
+ * A coupon.
+ *
+ * @example
+ * ```ts
+ * const live = snapshot.coupons.filter((coupon: Coupon) => coupon.status === 'publish');
+ * ```
+ */
 export interface Coupon {
   readonly id: number;
   /** Coupon code as stored (WooCommerce stores codes lowercased). */
@@ -200,7 +329,14 @@ export interface Coupon {
   readonly customerEmails: readonly string[];
 }
 
-/** A product or a product variation. A variation has a parent product. */
+/**
+ * A product or a product variation. A variation has a parent product.
+ *
+ * @example
+ * ```ts
+ * const variation: Product = { id: 71, name: 'Mug - Blue', sku: 'MUG-B', parentId: 7 };
+ * ```
+ */
 export interface Product {
   readonly id: number;
   readonly name: string;
@@ -209,7 +345,14 @@ export interface Product {
   readonly parentId: number | null;
 }
 
-/** A registered user of the shop. */
+/**
+ * A registered user of the shop.
+ *
+ * @example
+ * ```ts
+ * const customers = snapshot.customers.filter((user: Customer) => user.role === 'customer');
+ * ```
+ */
 export interface Customer {
   readonly id: number;
   readonly email: string;
@@ -221,7 +364,15 @@ export interface Customer {
   readonly registeredAt: Date;
 }
 
-/** Store-wide settings. */
+/**
+ * Store-wide settings.
+ *
+ * @example
+ * ```ts
+ * const store: StoreSettings = { name: 'Demo', description: '', siteUrl: 'https://shop.example.com', timeZone: 'Europe/Berlin',
+ *   currency: 'EUR', currencySymbol: '€', pricesIncludeTax: true, weightUnit: 'kg', dimensionUnit: 'cm' };
+ * ```
+ */
 export interface StoreSettings {
   readonly name: string;
   readonly description: string;
@@ -238,7 +389,15 @@ export interface StoreSettings {
   readonly dimensionUnit: string;
 }
 
-/** A whole shop's data: what a snapshot file holds and what a repository is loaded from. */
+/**
+ * A whole shop's data: what a snapshot file holds and what a repository is loaded from.
+ *
+ * @example
+ * ```ts
+ * const snapshot: ShopSnapshot = { store, products: [], customers: [], coupons: [], orders: [] };
+ * const repository = createMemoryRepository(snapshot);
+ * ```
+ */
 export interface ShopSnapshot {
   readonly store: StoreSettings;
   readonly products: readonly Product[];

@@ -110,7 +110,14 @@ export function isOAuthSignatureMethod(text: string): text is OAuthSignatureMeth
   return (OAUTH_SIGNATURE_METHODS as readonly string[]).includes(text);
 }
 
-/** Options of {@link signOAuthUrl}. */
+/**
+ * Options of {@link signOAuthUrl}.
+ *
+ * @example
+ * ```ts
+ * const options: SignOAuthUrlOptions = { method: 'GET', url: 'http://127.0.0.1:8080/wc-api/v1/orders', consumerKey, consumerSecret };
+ * ```
+ */
 export interface SignOAuthUrlOptions {
   /** The HTTP method the URL will be requested with. */
   readonly method: string;

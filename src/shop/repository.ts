@@ -9,13 +9,27 @@ import type { PeriodTotals, ReportRange, TopSellerRow } from './report-types';
  * Repositories know nothing about callers: record-level permission checks happen in the handler.
  */
 
-/** A half-open time window `[start, end)` of instants. */
+/**
+ * A half-open time window `[start, end)` of instants.
+ *
+ * @example
+ * ```ts
+ * const january: TimeWindow = { start: new Date('2026-01-01T00:00:00Z'), end: new Date('2026-02-01T00:00:00Z') };
+ * ```
+ */
 export interface TimeWindow {
   readonly start: Date;
   readonly end: Date;
 }
 
-/** Filters shared by order listing and counting. Every bound is inclusive. */
+/**
+ * Filters shared by order listing and counting. Every bound is inclusive.
+ *
+ * @example
+ * ```ts
+ * const filter: OrderFilter = { statuses: ['processing', 'on-hold'], createdMin: new Date('2026-01-01'), search: searchTerms('ada') };
+ * ```
+ */
 export interface OrderFilter {
   /** Statuses to match, as a set; undefined means every defined status. An empty list matches nothing. */
   readonly statuses?: readonly OrderStatus[];
@@ -27,7 +41,14 @@ export interface OrderFilter {
   readonly search?: readonly string[];
 }
 
-/** Offset/limit paging. Results are always newest first: `createdAt` descending, then `id` descending. */
+/**
+ * Offset/limit paging. Results are always newest first: `createdAt` descending, then `id` descending.
+ *
+ * @example
+ * ```ts
+ * const thirdPage: Paging = { offset: 20, limit: 10 };
+ * ```
+ */
 export interface Paging {
   /** Rows to skip (>= 0). */
   readonly offset: number;
@@ -35,7 +56,14 @@ export interface Paging {
   readonly limit: number | null;
 }
 
-/** Filters shared by coupon listing and counting. Only published coupons are ever matched. */
+/**
+ * Filters shared by coupon listing and counting. Only published coupons are ever matched.
+ *
+ * @example
+ * ```ts
+ * const filter: CouponFilter = { search: searchTerms('summer') };
+ * ```
+ */
 export interface CouponFilter {
   readonly createdMin?: Date;
   readonly createdMax?: Date;
@@ -44,7 +72,14 @@ export interface CouponFilter {
   readonly search?: readonly string[];
 }
 
-/** A status change with its note, applied atomically by {@link ShopRepository.updateOrderStatus}. */
+/**
+ * A status change with its note, applied atomically by {@link ShopRepository.updateOrderStatus}.
+ *
+ * @example
+ * ```ts
+ * await repository.updateOrderStatus(42, { status: 'completed', note: 'Shipped.', at: new Date() });
+ * ```
+ */
 export interface OrderStatusChange {
   readonly status: OrderStatus;
   /** The caller's note (may be empty); the stored note text is `statusChangeNoteText(note, from, to)`. */

@@ -4,7 +4,14 @@ import type { Coupon, Order } from './model';
 // implementations return identical results. Case folding is ASCII-only on purpose: it is the one folding that
 // JavaScript and every SQL engine agree on byte for byte.
 
-/** Lowercases ASCII letters only. */
+/**
+ * Lowercases ASCII letters only.
+ *
+ * @example
+ * ```ts
+ * foldCase('ÄBC'); // 'Äbc'
+ * ```
+ */
 export function foldCase(text: string): string {
   return text.replace(/[A-Z]+/g, (m) => m.toLowerCase());
 }
@@ -62,7 +69,14 @@ export function couponSearchText(coupon: Coupon): string {
   return foldCase([coupon.code, coupon.description].join('\n'));
 }
 
-/** Whether a search text contains every term. */
+/**
+ * Whether a search text contains every term.
+ *
+ * @example
+ * ```ts
+ * matchesTerms(orderSearchText(order), searchTerms('ada smith'));
+ * ```
+ */
 export function matchesTerms(text: string, terms: readonly string[]): boolean {
   return terms.every((t) => text.includes(t));
 }
