@@ -5,15 +5,23 @@
  * `npm run bench`). Besides the root validator it exports one validator per `oneOf`/`anyOf` branch
  * and per `then`/`else`, keyed by JSON pointer, used to explain union failures and find deprecations.
  *
+ * The code is generated from the split form of the document (src/cloud-config/schema-parts.ts):
+ * every top-level key, union branch, then/else and `$defs` entry is its own function, called by
+ * reference (`inlineRefs: false`), so a first validation makes V8 compile only the functions of the
+ * keys a config uses, and the exported branch validators are the ones the root validator calls.
+ * ajv's error messages are not generated (`messages: false`): issues are worded from the keyword
+ * and params, and the verbose fields (`schema`, `parentSchema`, `data`) are kept for that.
+ *
  * Run: `npx tsx scripts/compile-cloud-config-validators.ts` (also part of `npm run build`).
  * A test fails when the committed file is stale.
  */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Ajv, type Options } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import standaloneCode from 'ajv/dist/standalone';
-import { escapePointerSegment } from '../src/cloud-config/json-pointer';
+import { branchPartId, splitSchema, SPLIT_SCHEMA_ID, subschemaPointers } from '../src/cloud-config/schema-parts';
 import { CLOUD_CONFIG_ANNOTATION_KEYWORDS, cloudConfigSchema } from '../src/cloud-config/schema/index';
 
 type AddFormats = (ajv: Ajv, formats?: string[]) => Ajv;
@@ -31,23 +39,54 @@ function createAjv(options: Options): Ajv {
   return ajv;
 }
 
-/** Pointers of every union branch and every then/else subschema of the document. */
-function subschemaPointers(): string[] {
-  const pointers: string[] = [];
-  const walk = (node: unknown, pointer: string): void => {
-    if (node === null || typeof node !== 'object') return;
-    if (!Array.isArray(node)) {
-      const record = node as Record<string, unknown>;
-      for (const keyword of ['oneOf', 'anyOf']) {
-        const branches = record[keyword];
-        if (Array.isArray(branches)) branches.forEach((_, i) => pointers.push(`${pointer}/${keyword}/${i}`));
-      }
-      if (record.if !== undefined) for (const keyword of ['then', 'else']) if (record[keyword] !== undefined) pointers.push(`${pointer}/${keyword}`);
-    }
-    for (const [key, child] of Object.entries(node)) walk(child, `${pointer}/${escapePointerSegment(key)}`);
+// The two formats the schema uses are copied from the installed ajv-formats (MIT) into the
+// generated module rather than imported: loading that CommonJS module from ESM costs several
+// milliseconds of cold start. Each is the format's function and the top-level declarations it uses.
+const FORMAT_SOURCES: Record<string, { declarations: string[]; value: string }> = {
+  uri: { declarations: ['NOT_URI_FRAGMENT', 'URI', 'uri'], value: 'uri' },
+  date: { declarations: ['isLeapYear', 'DATE', 'DAYS', 'date'], value: '{ validate: date }' },
+};
+
+// Checked against ajv-formats' own functions before the copy is used.
+const FORMAT_SAMPLES: Record<string, string[]> = {
+  uri: ['http://host/path', 'https://a.b/c?d=e#f', 'ftp://[::1]:21/x', 'urn:isbn:0451450523', 'mailto:a@b.c', 'host/path', 'http://', '/path', 'not a uri', 'http://exa mple.com', 'x:', '', 'HTTP://UPPER.CASE/', 'http://h/%zz', 'file:///etc/hosts'],
+  date: ['2024-02-29', '2023-02-29', '2000-02-29', '1900-02-29', '2024-13-01', '2024-00-10', '2024-04-31', '2024-12-31', '24-01-01', '2024-1-1', '', 'x', '2024-01-01T00:00:00Z'],
+};
+
+function declarationSource(source: string, name: string): string {
+  const fn = new RegExp(`^function ${name}\\(.*?^}$`, 'ms').exec(source);
+  const constant = new RegExp(`^const ${name} = .*;$`, 'm').exec(source);
+  const found = fn ?? constant;
+  if (!found) throw new Error(`ajv-formats: no top-level declaration of ${name}`);
+  return found[0];
+}
+
+/** The format functions the generated code uses (as `fullFormats.<name>`), copied from ajv-formats. */
+function formatsSource(): string {
+  const require = createRequire(import.meta.url);
+  const path = require.resolve('ajv-formats/dist/formats.js');
+  const { fullFormats } = require(path) as { fullFormats: Record<string, unknown> };
+  const source = readFileSync(path, 'utf8');
+  const declarations = Object.values(FORMAT_SOURCES).flatMap((f) => f.declarations).map((name) => declarationSource(source, name));
+  const table = `const fullFormats = { ${Object.entries(FORMAT_SOURCES).map(([name, f]) => `${JSON.stringify(name)}: ${f.value}`).join(', ')} };`;
+  const code = [...declarations, table].join('\n');
+  const original = (name: string): unknown => {
+    const format = fullFormats[name];
+    return typeof format === 'function' ? format : (format as { validate: unknown }).validate;
   };
-  walk(cloudConfigSchema, '');
-  return pointers;
+  for (const [name, f] of Object.entries(FORMAT_SOURCES)) {
+    const fn = f.declarations[f.declarations.length - 1]!;
+    if (String(original(name)) !== declarationSource(source, fn)) throw new Error(`ajv-formats: ${fn} is not the ${name} format`);
+  }
+  // Build time only: evaluate the copy and compare it with the original on samples.
+  const copy = new Function(`${code}\nreturn fullFormats;`)() as Record<string, unknown>;
+  const check = (format: unknown, value: string): boolean => (typeof format === 'function' ? format(value) : (format as { validate: (v: string) => boolean }).validate(value)) as boolean;
+  for (const name of FORMATS) {
+    for (const sample of FORMAT_SAMPLES[name] ?? []) {
+      if (check(copy[name], sample) !== check(fullFormats[name], sample)) throw new Error(`copied format ${name} disagrees with ajv-formats on ${JSON.stringify(sample)}`);
+    }
+  }
+  return code;
 }
 
 /** The generated module's source text. */
@@ -56,19 +95,29 @@ export function generateValidatorsSource(): string {
   // `{ required: [name] }` cannot (its `type: object` is on the parent), so the generating
   // instance relaxes strictTypes only after this check.
   createAjv({}).getSchema(SCHEMA_KEY);
-  const ajv = createAjv({ strictTypes: false, code: { source: true, esm: true, lines: false } });
-  const pointers = subschemaPointers();
-  const refs: Record<string, string> = { root: SCHEMA_KEY };
-  pointers.forEach((pointer, i) => (refs[`s${i}`] = `${SCHEMA_KEY}#${encodeURI(pointer)}`));
+  const ajv = createAjv({ strictTypes: false, inlineRefs: false, messages: false, code: { source: true, esm: true, lines: false } });
+  // Validators are generated from the split form of the document (see src/cloud-config/schema-parts.ts).
+  for (const [key, part] of splitSchema(cloudConfigSchema)) ajv.addSchema(part as object, key);
+  const pointers = subschemaPointers(cloudConfigSchema);
+  // The run time reads a part's pointer as the n-th key of the table below: keys must keep their
+  // insertion order (no integer-like keys) and be distinct.
+  if (pointers.some((p) => !p.startsWith('/')) || new Set(pointers).size !== pointers.length) throw new Error('subschema pointers must be distinct and start with /');
+  const refs: Record<string, string> = { root: SPLIT_SCHEMA_ID };
+  pointers.forEach((_, i) => (refs[`s${i}`] = branchPartId(i)));
   let code = standaloneCode(ajv, refs);
-  // ajv emits require() for format functions even in ESM mode (ajv#1976); import them instead.
+  // ajv emits require() for format functions even in ESM mode (ajv#1976); use the copies instead.
   code = code.replace(/require\("ajv-formats\/dist\/formats"\)\.fullFormats/g, 'fullFormats');
   if (/require\(/.test(code)) throw new Error('standalone code still has a require() call; import it in the header');
+  const used = [...code.matchAll(/\bfullFormats\.(\w+)/g)].map((m) => m[1]!);
+  const missing = used.filter((name) => FORMAT_SOURCES[name] === undefined);
+  if (missing.length > 0) throw new Error(`generated code uses formats with no copied source: ${missing.join(', ')}`);
+  if (/\.compare\b/.test(code)) throw new Error('generated code compares formats; copy their compare functions too');
   const table = pointers.map((pointer, i) => `  ${JSON.stringify(pointer)}: s${i},`).join('\n');
   return [
     '// Generated by scripts/compile-cloud-config-validators.ts from the cloud-config schema. DO NOT EDIT.',
     '/* eslint-disable */',
-    "import { fullFormats } from 'ajv-formats/dist/formats.js';",
+    '/*! The uri and date format functions (uri, date and their constants) are copied from ajv-formats (https://github.com/ajv-validator/ajv-formats), MIT License, Copyright (c) 2020 Evgeny Poberezkin. */',
+    formatsSource(),
     code.replace(/^"use strict";/, ''),
     `export const subschemaValidators = {\n${table}\n};`,
     '',
@@ -87,7 +136,10 @@ export interface GeneratedValidator {
 
 /** The whole cloud-config schema. */
 export declare const root: GeneratedValidator;
-/** One validator per union branch and then/else subschema, keyed by JSON pointer into the schema. */
+/**
+ * One validator per union branch and then/else subschema, keyed by JSON pointer into the schema,
+ * listed in part-index order (the n-th key is the part \`.../cloud-config-parts/s<n>\`).
+ */
 export declare const subschemaValidators: Readonly<Record<string, GeneratedValidator>>;
 `;
 

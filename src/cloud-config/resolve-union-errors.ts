@@ -1,5 +1,5 @@
 import type { ErrorObject } from 'ajv';
-import { schemaPointerOf, validateAgainstSubschema, type SchemaNode } from './schema-validator';
+import { branchPointerOf, schemaNodeAt, validateAgainstSubschema, type SchemaNode } from './schema-validator';
 
 /**
  * An ajv error with an absolute `instancePath`, after `oneOf`/`anyOf` noise has been reduced to
@@ -95,6 +95,13 @@ function chooseBranch(union: ErrorObject, branches: readonly (readonly ErrorObje
   return resolveUnionErrors(best, at);
 }
 
+/** The schema pointers of a failing `oneOf`/`anyOf`'s branches, when its schema is the generated one. */
+function unionBranchPointers(error: ErrorObject): string[] | undefined {
+  if ((error.keyword !== 'oneOf' && error.keyword !== 'anyOf') || !Array.isArray(error.schema) || error.schema.length === 0) return undefined;
+  const pointers = (error.schema as unknown[]).map(branchPointerOf);
+  return pointers.every((p): p is string => p !== undefined) ? pointers : undefined;
+}
+
 /**
  * Reduces ajv's errors to one explanation per `oneOf`/`anyOf`: each branch is re-validated on its
  * own (compiled once per branch) to know exactly which errors it produced, and only the branch the
@@ -106,18 +113,22 @@ export function resolveUnionErrors(errors: readonly ErrorObject[], base = ''): S
   let k = errors.length - 1;
   while (k >= 0) {
     const error = errors[k]!;
-    const pointer = Array.isArray(error.schema) ? schemaPointerOf(error.schema) : undefined;
-    if ((error.keyword === 'oneOf' || error.keyword === 'anyOf') && pointer !== undefined) {
-      const branches = (error.schema as unknown[]).map((_, i) => validateAgainstSubschema(`${pointer}/${i}`, error.data));
-      out.push(chooseBranch(error, branches, base));
+    const pointers = unionBranchPointers(error);
+    if (pointers !== undefined) {
+      const branches = pointers.map((pointer) => validateAgainstSubschema(pointer, error.data));
+      // The error carries the union as generated (branches as part references); explain it with
+      // the document's own branches.
+      const union = schemaNodeAt(pointers[0]!.slice(0, pointers[0]!.lastIndexOf('/')));
+      out.push(chooseBranch({ ...error, schema: union }, branches, base));
       k -= branches.reduce((n, b) => n + b.length, 0) + 1;
       continue;
     }
-    const parentPointer = error.keyword === 'if' ? schemaPointerOf(error.parentSchema) : undefined;
-    if (parentPointer !== undefined) {
-      const branch = String((error.params as Record<string, unknown>).failingKeyword);
-      const inner = validateAgainstSubschema(`${parentPointer}/${branch}`, error.data);
-      const condition = branch === 'then' ? describeCondition((error.parentSchema as SchemaNode).if) : undefined;
+    const branch = error.keyword === 'if' ? String((error.params as Record<string, unknown>).failingKeyword) : undefined;
+    const branchPointer = branch !== undefined ? branchPointerOf(error.parentSchema?.[branch]) : undefined;
+    if (branchPointer !== undefined) {
+      const inner = validateAgainstSubschema(branchPointer, error.data);
+      const parent = schemaNodeAt(branchPointer.slice(0, branchPointer.lastIndexOf('/'))) as SchemaNode | undefined;
+      const condition = branch === 'then' ? describeCondition(parent?.if) : undefined;
       out.push(resolveUnionErrors(inner, base + error.instancePath).map((e) => (condition ? { ...e, condition } : e)));
       k -= inner.length + 1;
       continue;

@@ -1,6 +1,7 @@
 import type { ErrorObject } from 'ajv';
 import { root, subschemaValidators, type GeneratedValidator } from './generated/cloud-config-validators';
-import { escapePointerSegment, pointerSegments } from './json-pointer';
+import { pointerSegments } from './json-pointer';
+import { branchPartIndex } from './schema-parts';
 import { cloudConfigSchema } from './schema/index';
 
 // The validators are ajv standalone code generated at build time from the schema (see
@@ -35,41 +36,34 @@ export function validateAgainstSubschema(schemaPointer: string, data: unknown): 
   return run(validate, data);
 }
 
-let pointersByContent: Map<string, string> | undefined;
+let branchPointers: readonly string[] | undefined;
 
 /**
- * The JSON pointer of a union (`oneOf`/`anyOf` array) or of a schema with `if`, given the node an
- * ajv error carries. Standalone code embeds its own copies of schema nodes, so nodes are matched
- * by content; identical nodes at two places have identical branches, so either pointer serves.
+ * The schema pointer of a union branch or then/else, given the node that stands for it in the
+ * schema the validators were generated from: `{ $ref }` to its part (see schema-parts.ts). The
+ * generated table lists the pointers in part-index order.
  */
-export function schemaPointerOf(node: unknown): string | undefined {
-  if (pointersByContent === undefined) {
-    const pointers = new Map<string, string>();
-    const walk = (value: unknown, pointer: string): void => {
-      if (value === null || typeof value !== 'object') return;
-      if (!Array.isArray(value)) {
-        const record = value as SchemaNode;
-        for (const keyword of ['oneOf', 'anyOf']) {
-          if (Array.isArray(record[keyword])) pointers.set(JSON.stringify(record[keyword]), `${pointer}/${keyword}`);
-        }
-        if (record.if !== undefined) pointers.set(JSON.stringify(record), pointer);
-      }
-      for (const [key, child] of Object.entries(value)) walk(child, `${pointer}/${escapePointerSegment(key)}`);
-    };
-    walk(rootSchema, '');
-    pointersByContent = pointers;
+export function branchPointerOf(node: unknown): string | undefined {
+  const index = branchPartIndex(node);
+  if (index === undefined) return undefined;
+  branchPointers ??= Object.keys(subschemaValidators);
+  return branchPointers[index];
+}
+
+/** The node at a JSON pointer of the schema document. */
+export function schemaNodeAt(pointer: string): unknown {
+  let node: unknown = rootSchema;
+  for (const key of pointerSegments(pointer)) {
+    if (node === null || typeof node !== 'object') return undefined;
+    node = (node as Record<string, unknown>)[key];
   }
-  return node !== null && typeof node === 'object' ? pointersByContent.get(JSON.stringify(node)) : undefined;
+  return node;
 }
 
 /** Resolves a local `$ref` (`#/$defs/x`) to its node and pointer. */
 export function resolveRef(ref: string): { node: SchemaNode; pointer: string } | undefined {
   if (!ref.startsWith('#')) return undefined;
   const pointer = decodeURIComponent(ref.slice(1));
-  let node: unknown = rootSchema;
-  for (const key of pointerSegments(pointer)) {
-    if (node === null || typeof node !== 'object') return undefined;
-    node = (node as Record<string, unknown>)[key];
-  }
+  const node = schemaNodeAt(pointer);
   return node !== null && typeof node === 'object' ? { node: node as SchemaNode, pointer } : undefined;
 }

@@ -11,3 +11,19 @@ describe('precompiled cloud-config validators', () => {
     expect(readFileSync(VALIDATORS_PATH.replace(/\.js$/, '.d.ts'), 'utf8')).toBe(VALIDATORS_DECLARATION);
   });
 });
+
+describe('validator parts', () => {
+  it('name every union branch and then/else by its pointer in the published schema', async () => {
+    const { cloudConfigSchema } = await import('shopkeep/cloud-config');
+    const { branchPartId, subschemaPointers } = await import('../../src/cloud-config/schema-parts');
+    const { branchPointerOf, schemaNodeAt, validateAgainstSubschema } = await import('../../src/cloud-config/schema-validator');
+    const pointers = subschemaPointers(cloudConfigSchema);
+    expect(pointers.length).toBeGreaterThan(100);
+    pointers.forEach((pointer, i) => {
+      expect(branchPointerOf({ $ref: branchPartId(i) })).toBe(pointer);
+      expect(schemaNodeAt(pointer)).toBeDefined();
+      expect(() => validateAgainstSubschema(pointer, {})).not.toThrow();
+    });
+    expect(branchPointerOf({ $ref: '#/$defs/module_name' })).toBeUndefined();
+  });
+});

@@ -9,5 +9,8 @@ export interface GeneratedValidator {
 
 /** The whole cloud-config schema. */
 export declare const root: GeneratedValidator;
-/** One validator per union branch and then/else subschema, keyed by JSON pointer into the schema. */
+/**
+ * One validator per union branch and then/else subschema, keyed by JSON pointer into the schema,
+ * listed in part-index order (the n-th key is the part `.../cloud-config-parts/s<n>`).
+ */
 export declare const subschemaValidators: Readonly<Record<string, GeneratedValidator>>;
