@@ -15,22 +15,12 @@ import {
   topSellersFromOrders,
 } from 'shopkeep/shop';
 import type { Customer, LineItem, Order, OrderStatus, Product, ReportRange } from 'shopkeep/shop';
+import { createRandom } from '../examples/demo-shop';
 import { buildAddress, buildBillingAddress, buildStore } from '../test/shop/builders';
 
 const ROUNDS = 2;
 const TIME_ZONE = 'Europe/Berlin';
 const NOW = new Date('2025-12-31T12:00:00Z');
-
-function createRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Shop {
   readonly orders: Order[];

@@ -56,8 +56,11 @@ export interface DemoShopOptions {
  */
 export const DEMO_SHOP_NOW = new Date('2026-11-20T12:00:00Z');
 
-// mulberry32: a tiny, fast, well-distributed 32-bit PRNG; enough for demo data and fully deterministic.
-function createRandom(seed: number): () => number {
+/**
+ * mulberry32: a tiny, fast, well-distributed 32-bit PRNG; enough for demo and benchmark data, fully deterministic.
+ * Returns numbers in [0, 1).
+ */
+export function createRandom(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

@@ -5,9 +5,9 @@
  * the raw body), `ShopResponse` -> Express response. Everything else (routing, query parsing, errors) is the core's.
  * The Koa adapter (`examples/koa`) exports the same `createMiddleware`; the import path picks the framework.
  */
-import type { IncomingMessage } from 'node:http';
 import type { Request, RequestHandler, Response } from 'express';
 import { shopErrorResponse, type Caller, type ShopApi, type ShopResponse } from 'shopkeep/shop';
+import { readNodeBody, TOO_LARGE } from '../read-node-body';
 
 /**
  * Options of {@link createMiddleware}.
@@ -44,7 +44,7 @@ export function createMiddleware(api: ShopApi, options: MiddlewareOptions = {}):
   return async (req: Request, res: Response) => {
     let response: ShopResponse;
     try {
-      const body = req.body !== undefined ? (req.body as unknown) : await readBody(req, maxBodyBytes);
+      const body = req.body !== undefined ? (req.body as unknown) : await readNodeBody(req, maxBodyBytes);
       if (body === TOO_LARGE) {
         response = shopErrorResponse('shop_api_body_too_large', `The request body is larger than ${maxBodyBytes} bytes`);
       } else {
@@ -66,24 +66,4 @@ export function createMiddleware(api: ShopApi, options: MiddlewareOptions = {}):
     for (const [name, value] of Object.entries(response.headers)) res.setHeader(name, value);
     res.end(response.body ?? undefined);
   };
-}
-
-const TOO_LARGE = Symbol('too large');
-
-/** The raw body bytes, undefined when the request has none, or TOO_LARGE (the rest is drained, not kept). */
-function readBody(req: IncomingMessage, max: number): Promise<Buffer | undefined | typeof TOO_LARGE> {
-  if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) {
-    return Promise.resolve(undefined);
-  }
-  if (req.readableEnded) return Promise.resolve(undefined);
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= max) chunks.push(chunk);
-    });
-    req.on('end', () => resolve(size > max ? TOO_LARGE : Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
 }

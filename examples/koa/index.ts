@@ -6,9 +6,9 @@
  * raw body), `ShopResponse` -> Koa response. The Express adapter (`examples/express`) exports the same
  * `createMiddleware`; the import path picks the framework.
  */
-import type { IncomingMessage } from 'node:http';
 import type { Context, Middleware } from 'koa';
 import { shopErrorResponse, type Caller, type ShopApi, type ShopResponse } from 'shopkeep/shop';
+import { readNodeBody, TOO_LARGE } from '../read-node-body';
 
 /**
  * Options of {@link createMiddleware}.
@@ -47,7 +47,7 @@ export function createMiddleware(api: ShopApi, options: MiddlewareOptions = {}):
     let response: ShopResponse;
     try {
       const parsed = (ctx.request as { body?: unknown }).body;
-      const body = parsed !== undefined ? parsed : await readBody(ctx.req, maxBodyBytes);
+      const body = parsed !== undefined ? parsed : await readNodeBody(ctx.req, maxBodyBytes);
       if (body === TOO_LARGE) {
         response = shopErrorResponse('shop_api_body_too_large', `The request body is larger than ${maxBodyBytes} bytes`);
       } else {
@@ -69,24 +69,4 @@ export function createMiddleware(api: ShopApi, options: MiddlewareOptions = {}):
     // Koa drops the body of a HEAD answer itself; an empty string keeps it from turning the status into 204.
     ctx.body = response.body ?? '';
   };
-}
-
-const TOO_LARGE = Symbol('too large');
-
-/** The raw body bytes, undefined when the request has none, or TOO_LARGE (the rest is drained, not kept). */
-function readBody(req: IncomingMessage, max: number): Promise<Buffer | undefined | typeof TOO_LARGE> {
-  if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) {
-    return Promise.resolve(undefined);
-  }
-  if (req.readableEnded) return Promise.resolve(undefined);
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= max) chunks.push(chunk);
-    });
-    req.on('end', () => resolve(size > max ? TOO_LARGE : Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
 }
