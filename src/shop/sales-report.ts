@@ -1,4 +1,5 @@
 import Decimal from 'decimal.js';
+import { isSyncIterable } from './either-iterable';
 import { formatMoney } from './format-money';
 import type { Customer, Order, OrderStatus } from './model';
 import { reportPeriodBounds } from './report-range';
@@ -147,10 +148,6 @@ function periodIndex(bounds: Float64Array, t: number): number {
   return lo;
 }
 
-function isSync<T>(source: AsyncIterable<T> | Iterable<T>): source is Iterable<T> {
-  return typeof (source as Partial<Iterable<T>>)[Symbol.iterator] === 'function';
-}
-
 /**
  * Zero totals: the value of a period without orders or customers.
  *
@@ -242,7 +239,7 @@ export async function computeSalesReport(
     }
     periods.addOrder(hint, order);
   };
-  if (isSync(orders)) for (const order of orders) takeOrder(order);
+  if (isSyncIterable(orders)) for (const order of orders) takeOrder(order);
   else for await (const order of orders) takeOrder(order);
 
   const takeCustomer = (customer: Customer): void => {
@@ -250,7 +247,7 @@ export async function computeSalesReport(
     const i = periodIndex(bounds, customer.registeredAt.getTime());
     if (i >= 0) periods.customers[i] = (periods.customers[i] as number) + 1;
   };
-  if (isSync(customers)) for (const customer of customers) takeCustomer(customer);
+  if (isSyncIterable(customers)) for (const customer of customers) takeCustomer(customer);
   else for await (const customer of customers) takeCustomer(customer);
 
   return salesReportFromPeriods(

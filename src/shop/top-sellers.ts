@@ -1,4 +1,5 @@
 import type { Order, Product } from './model';
+import { isSyncIterable } from './either-iterable';
 import type { ReportRange, TopSellerResource, TopSellerRow } from './report-types';
 import type { ShopRepository } from './repository';
 import { isReportOrderStatus, REPORT_ORDER_STATUSES, salesReportWindow } from './sales-report';
@@ -59,10 +60,6 @@ export interface TopSellerLine {
  */
 export type ProductLookup = (ids: readonly number[]) => Promise<Map<number, Product>>;
 
-function isSync<T>(source: AsyncIterable<T> | Iterable<T>): source is Iterable<T> {
-  return typeof (source as Partial<Iterable<T>>)[Symbol.iterator] === 'function';
-}
-
 /** Ranks tallied quantities and drops products that no longer exist, asking for as few products as possible. */
 async function rank(
   quantities: ReadonlyMap<number, number>,
@@ -117,7 +114,7 @@ export async function computeTopSellers(
     const t = line.createdAt.getTime();
     if (t >= start && t < end) quantities.set(line.productId, (quantities.get(line.productId) ?? 0) + line.quantity);
   };
-  if (isSync(lines)) for (const line of lines) take(line);
+  if (isSyncIterable(lines)) for (const line of lines) take(line);
   else for await (const line of lines) take(line);
   return rank(quantities, limit, getProducts);
 }
@@ -149,7 +146,7 @@ export async function topSellersFromOrders(
       quantities.set(line.productId, (quantities.get(line.productId) ?? 0) + line.quantity);
     }
   };
-  if (isSync(orders)) for (const order of orders) take(order);
+  if (isSyncIterable(orders)) for (const order of orders) take(order);
   else for await (const order of orders) take(order);
   return rank(quantities, limit, getProducts);
 }

@@ -55,6 +55,25 @@ describe('memory repository specifics', () => {
     expect(streamed.length).toBe(snapshot.orders.filter((o) => o.status === 'completed').length);
   });
 
+  it('streams report sources that are sync-iterable too, each iteration starting afresh', async () => {
+    const snapshot = generateDemoShop({ orders: 80, seed: 5 });
+    const repo = createMemoryRepository(snapshot);
+    const window = { start: new Date(0), end: new Date('2100-01-01T00:00:00Z') };
+    const orders = repo.ordersCreatedIn(window, ['completed', 'processing']);
+    const customers = repo.customersRegisteredIn(window, 'customer');
+    expect(Symbol.iterator in orders && Symbol.iterator in customers).toBe(true);
+    const viaSync = [...(orders as unknown as Iterable<Order>)].map((o) => o.id);
+    const viaAsync: number[] = [];
+    for await (const o of orders) viaAsync.push(o.id);
+    expect(viaAsync).toEqual(viaSync);
+    expect(new Set(viaSync)).toEqual(
+      new Set(snapshot.orders.filter((o) => o.status === 'completed' || o.status === 'processing').map((o) => o.id)),
+    );
+    expect([...(customers as unknown as Iterable<{ id: number }>)].map((c) => c.id).sort((a, b) => a - b)).toEqual(
+      snapshot.customers.filter((c) => c.role === 'customer').map((c) => c.id).sort((a, b) => a - b),
+    );
+  });
+
   it('keeps an iteration of ordersCreatedIn consistent while statuses change', async () => {
     const snapshot = contractShop();
     const repo = createMemoryRepository(snapshot);
