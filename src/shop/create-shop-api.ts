@@ -391,27 +391,25 @@ function couponResponse(
 // ---- reports ---------------------------------------------------------------------------------------------------
 
 async function salesReport(rc: RequestContext): Promise<ShopResponse | ApiError> {
-  // The permission check comes before any report work (spec).
-  if (!can(rc.caller, 'view_shop_reports')) return apiError('shop_api_user_cannot_read_report');
-  const fields = fieldsOf(rc.query);
-  if (isApiError(fields)) return fields;
-  const range = await reportRange(rc);
-  if (isApiError(range)) return range;
-  const report = await salesReportFor(rc.ctx.repository, range.range);
-  return ok({ sales: applyFields(serializeSalesReport(report), fields) });
+  const report = await reportRequest(rc);
+  if (isApiError(report)) return report;
+  const sales = await salesReportFor(rc.ctx.repository, report.range);
+  return ok({ sales: applyFields(serializeSalesReport(sales), report.fields) });
 }
 
 async function topSellersReport(rc: RequestContext): Promise<ShopResponse | ApiError> {
+  const report = await reportRequest(rc);
+  if (isApiError(report)) return report;
+  const rows = await topSellersFor(rc.ctx.repository, report.range, parseTopSellersLimit(report.filter.limit));
+  return ok({ top_sellers: serializeTopSellers(rows).map((row) => applyFields(row, report.fields)) });
+}
+
+/** What both reports check and read first: the permission (before any report work, as the spec says), then `fields`
+ * and the range. */
+async function reportRequest(rc: RequestContext) {
   if (!can(rc.caller, 'view_shop_reports')) return apiError('shop_api_user_cannot_read_report');
   const fields = fieldsOf(rc.query);
   if (isApiError(fields)) return fields;
-  const range = await reportRange(rc);
-  if (isApiError(range)) return range;
-  const rows = await topSellersFor(rc.ctx.repository, range.range, parseTopSellersLimit(range.filter.limit));
-  return ok({ top_sellers: serializeTopSellers(rows).map((row) => applyFields(row, fields)) });
-}
-
-async function reportRange(rc: RequestContext) {
   const filterMap = queryMap(rc.query, 'filter');
   if (filterMap === null) {
     return apiError('shop_api_invalid_query_parameter', 'filter must be a map of refinements, e.g. filter[period]=week');
@@ -425,7 +423,7 @@ async function reportRange(rc: RequestContext) {
   const store = await rc.ctx.store();
   const resolved = resolveReportRange(filter, { now: rc.ctx.now(), timeZone: store.timeZone });
   if (!resolved.ok) return apiError('shop_api_invalid_report_date', resolved.error.message);
-  return { range: resolved.range, filter };
+  return { range: resolved.range, filter, fields };
 }
 
 // ---- helpers ---------------------------------------------------------------------------------------------------
