@@ -1,4 +1,5 @@
 import Decimal from 'decimal.js';
+import { buildCoupon } from './builders';
 import type { BillingAddress, Coupon, Customer, Order, OrderNote, OrderStatus, Product, ShopSnapshot, StoreSettings } from 'shopkeep/shop';
 
 // A small hand-made shop for the repository contract: every record is chosen so a query has one obvious answer.
@@ -97,31 +98,7 @@ function order(spec: OrderSpec): Order {
 }
 
 function coupon(id: number, code: string, status: Coupon['status'], created: string, extra: Partial<Coupon> = {}): Coupon {
-  return {
-    id,
-    code,
-    type: 'percent',
-    status,
-    description: '',
-    createdAt: t(created),
-    updatedAt: t(created),
-    amount: d('10'),
-    individualUse: false,
-    productIds: [],
-    excludeProductIds: [],
-    usageLimit: null,
-    usageLimitPerUser: null,
-    limitUsageToXItems: 0,
-    usageCount: 0,
-    expiresAt: null,
-    freeShipping: false,
-    productCategoryIds: [],
-    excludeProductCategoryIds: [],
-    excludeSaleItems: false,
-    minimumAmount: d('0'),
-    customerEmails: [],
-    ...extra,
-  };
+  return buildCoupon({ id, code, status, createdAt: t(created), updatedAt: t(created), ...extra });
 }
 
 /**
