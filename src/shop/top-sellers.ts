@@ -107,16 +107,10 @@ export async function computeTopSellers(
   limit: number,
   getProducts: ProductLookup,
 ): Promise<TopSellerRow[]> {
-  const start = range.start.getTime();
-  const end = range.end.getTime();
-  const quantities = new Map<number, number>();
-  const take = (line: TopSellerLine): void => {
-    const t = line.createdAt.getTime();
-    if (t >= start && t < end) quantities.set(line.productId, (quantities.get(line.productId) ?? 0) + line.quantity);
-  };
-  if (isSyncIterable(lines)) for (const line of lines) take(line);
-  else for await (const line of lines) take(line);
-  return rank(quantities, limit, getProducts);
+  const inRange = rangeTest(range);
+  return foldAndRank(lines, limit, getProducts, (line, add) => {
+    if (inRange(line.createdAt)) add(line.productId, line.quantity);
+  });
 }
 
 /**
@@ -135,19 +129,36 @@ export async function topSellersFromOrders(
   limit: number,
   getProducts: ProductLookup,
 ): Promise<TopSellerRow[]> {
+  const inRange = rangeTest(range);
+  return foldAndRank(orders, limit, getProducts, (order, add) => {
+    if (!isReportOrderStatus(order.status) || !inRange(order.createdAt)) return;
+    for (const line of order.lineItems) add(line.productId, line.quantity);
+  });
+}
+
+/** Whether an instant lies in the range's half-open `[start, end)`. */
+function rangeTest(range: ReportRange): (at: Date) => boolean {
   const start = range.start.getTime();
   const end = range.end.getTime();
-  const quantities = new Map<number, number>();
-  const take = (order: Order): void => {
-    if (!isReportOrderStatus(order.status)) return;
-    const t = order.createdAt.getTime();
-    if (!(t >= start && t < end)) return;
-    for (const line of order.lineItems) {
-      quantities.set(line.productId, (quantities.get(line.productId) ?? 0) + line.quantity);
-    }
+  return (at) => {
+    const t = at.getTime();
+    return t >= start && t < end;
   };
-  if (isSyncIterable(orders)) for (const order of orders) take(order);
-  else for await (const order of orders) take(order);
+}
+
+/** Tallies quantities per product over a sync or async source (`tally` calls `add` for what counts), then ranks. */
+async function foldAndRank<T>(
+  source: AsyncIterable<T> | Iterable<T>,
+  limit: number,
+  getProducts: ProductLookup,
+  tally: (item: T, add: (productId: number, quantity: number) => void) => void,
+): Promise<TopSellerRow[]> {
+  const quantities = new Map<number, number>();
+  const add = (productId: number, quantity: number): void => {
+    quantities.set(productId, (quantities.get(productId) ?? 0) + quantity);
+  };
+  if (isSyncIterable(source)) for (const item of source) tally(item, add);
+  else for await (const item of source) tally(item, add);
   return rank(quantities, limit, getProducts);
 }
 

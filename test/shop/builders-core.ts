@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { buildCoupon } from './builders';
+import { buildCoupon, buildStore } from './builders';
 import type { BillingAddress, Coupon, Customer, Order, OrderNote, OrderStatus, Product, ShopSnapshot, StoreSettings } from 'shopkeep/shop';
 
 // A small hand-made shop for the repository contract: every record is chosen so a query has one obvious answer.
@@ -7,17 +7,7 @@ import type { BillingAddress, Coupon, Customer, Order, OrderNote, OrderStatus, P
 const d = (s: string) => new Decimal(s);
 const t = (iso: string) => new Date(iso);
 
-export const CONTRACT_STORE: StoreSettings = {
-  name: 'Contract Shop',
-  description: 'fixture',
-  siteUrl: 'https://shop.example.com',
-  timeZone: 'Europe/Berlin',
-  currency: 'EUR',
-  currencySymbol: '€',
-  pricesIncludeTax: false,
-  weightUnit: 'kg',
-  dimensionUnit: 'cm',
-};
+export const CONTRACT_STORE: StoreSettings = buildStore({ name: 'Contract Shop', description: 'fixture' });
 
 const billing = (firstName: string, lastName: string, extra: Partial<BillingAddress> = {}): BillingAddress => ({
   firstName,
