@@ -16,7 +16,7 @@ export default defineConfig([{
   treeshake: true,
 }, {
   // The validate-cloud-config bin: ESM only and executable; dependencies stay external as for the library.
-  entry: { 'cloud-config/cli': 'src/cloud-config/cli.ts' },
+  entry: { 'cloud-config/cli': 'src/cloud-config/output/cli.ts' },
   format: ['esm'],
   banner: { js: '#!/usr/bin/env node' },
   dts: false,

@@ -1,11 +1,11 @@
 /**
  * Precompiles the cloud-config schema into standalone ajv validator code, written to
- * `src/cloud-config/generated/cloud-config-validators.js` (+ `.d.ts`), so the package never compiles
+ * `src/cloud-config/check/generated/cloud-config-validators.js` (+ `.d.ts`), so the package never compiles
  * the schema at run time: compiling it takes longer than the whole cold-start budget (measured by
  * `npm run bench`). Besides the root validator it exports one validator per `oneOf`/`anyOf` branch
  * and per `then`/`else`, keyed by JSON pointer, used to explain union failures and find deprecations.
  *
- * The code is generated from the split form of the document (src/cloud-config/schema-parts.ts):
+ * The code is generated from the split form of the document (src/cloud-config/check/schema-parts.ts):
  * every top-level key, union branch, then/else and `$defs` entry is its own function, called by
  * reference (`inlineRefs: false`), so a first validation makes V8 compile only the functions of the
  * keys a config uses, and the exported branch validators are the ones the root validator calls.
@@ -21,7 +21,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Ajv, type Options } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import standaloneCode from 'ajv/dist/standalone';
-import { branchPartId, splitSchema, SPLIT_SCHEMA_ID, subschemaPointers } from '../src/cloud-config/schema-parts';
+import { branchPartId, splitSchema, SPLIT_SCHEMA_ID, subschemaPointers } from '../src/cloud-config/check/schema-parts';
 import { CLOUD_CONFIG_ANNOTATION_KEYWORDS, cloudConfigSchema } from '../src/cloud-config/schema/index';
 
 type AddFormats = (ajv: Ajv, formats?: string[]) => Ajv;
@@ -96,7 +96,7 @@ export function generateValidatorsSource(): string {
   // instance relaxes strictTypes only after this check.
   createAjv({}).getSchema(SCHEMA_KEY);
   const ajv = createAjv({ strictTypes: false, inlineRefs: false, messages: false, code: { source: true, esm: true, lines: false } });
-  // Validators are generated from the split form of the document (see src/cloud-config/schema-parts.ts).
+  // Validators are generated from the split form of the document (see src/cloud-config/check/schema-parts.ts).
   for (const [key, part] of splitSchema(cloudConfigSchema)) ajv.addSchema(part as object, key);
   const pointers = subschemaPointers(cloudConfigSchema);
   // The run time reads a part's pointer as the n-th key of the table below: keys must keep their
@@ -143,7 +143,7 @@ export declare const root: GeneratedValidator;
 export declare const subschemaValidators: Readonly<Record<string, GeneratedValidator>>;
 `;
 
-export const VALIDATORS_PATH = fileURLToPath(new URL('../src/cloud-config/generated/cloud-config-validators.js', import.meta.url));
+export const VALIDATORS_PATH = fileURLToPath(new URL('../src/cloud-config/check/generated/cloud-config-validators.js', import.meta.url));
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   writeFileSync(VALIDATORS_PATH, generateValidatorsSource());

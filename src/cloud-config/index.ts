@@ -7,7 +7,7 @@ export { cloudConfigSchema, CLOUD_CONFIG_ANNOTATION_KEYWORDS } from './schema/in
 export type { CloudConfig } from './cloud-config-type';
 export { defineCloudConfig } from './define-cloud-config';
 export { validateCloudConfig, type ValidateCloudConfigOptions } from './validate-cloud-config';
-export { formatCloudConfigResult, type FormatCloudConfigResultOptions } from './format-cloud-config-result';
+export { formatCloudConfigResult, type FormatCloudConfigResultOptions } from './output/format-cloud-config-result';
 export type { CloudConfigResult } from './cloud-config-result';
 export type {
   CloudConfigAdditionalPropertyIssue,

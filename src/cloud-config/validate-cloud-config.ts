@@ -1,15 +1,15 @@
 import type { CloudConfig } from './cloud-config-type';
 import type { CloudConfigDeprecation, CloudConfigIssue, CloudConfigWarning } from './cloud-config-issue';
 import type { CloudConfigResult } from './cloud-config-result';
-import { binaryAsString } from './binary-as-string';
-import { checkPlainData } from './check-plain-data';
-import { typeName } from './describe-value';
-import { findDeprecations } from './find-deprecations';
-import { mapAjvErrors } from './map-ajv-errors';
-import { parseYaml, type ParsedYaml } from './parse-yaml';
-import { readUserData } from './read-user-data';
-import { rootSchema, validateAgainstSchema } from './schema-validator';
-import { sourcePosition, type PositionTarget } from './source-position';
+import { binaryAsString } from './input/binary-as-string';
+import { checkPlainData } from './check/check-plain-data';
+import { typeName } from './issues/describe-value';
+import { findDeprecations } from './issues/find-deprecations';
+import { mapAjvErrors } from './issues/map-ajv-errors';
+import { parseYaml, type ParsedYaml } from './yaml/parse-yaml';
+import { readUserData } from './input/read-user-data';
+import { rootSchema, validateAgainstSchema } from './check/schema-validator';
+import { sourcePosition, type PositionTarget } from './yaml/source-position';
 
 /**
  * Options for {@link validateCloudConfig}.

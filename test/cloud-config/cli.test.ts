@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 
 // Spawns the real CLI from source (through tsx), so the tests need no build.
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const cli = join(root, 'src/cloud-config/cli.ts');
+const cli = join(root, 'src/cloud-config/output/cli.ts');
 
 function run(args: string[], stdin?: string): { status: number | null; stdout: string; stderr: string } {
   const result = spawnSync(process.execPath, ['--import', 'tsx', cli, ...args], { cwd: root, input: stdin, encoding: 'utf8' });

@@ -15,8 +15,8 @@ describe('precompiled cloud-config validators', () => {
 describe('validator parts', () => {
   it('name every union branch and then/else by its pointer in the published schema', async () => {
     const { cloudConfigSchema } = await import('shopkeep/cloud-config');
-    const { branchPartId, subschemaPointers } = await import('../../src/cloud-config/schema-parts');
-    const { branchPointerOf, schemaNodeAt, validateAgainstSubschema } = await import('../../src/cloud-config/schema-validator');
+    const { branchPartId, subschemaPointers } = await import('../../src/cloud-config/check/schema-parts');
+    const { branchPointerOf, schemaNodeAt, validateAgainstSubschema } = await import('../../src/cloud-config/check/schema-validator');
     const pointers = subschemaPointers(cloudConfigSchema);
     expect(pointers.length).toBeGreaterThan(100);
     pointers.forEach((pointer, i) => {

@@ -1,0 +1,117 @@
+import { gunzipSync } from 'node:zlib';
+import type { CloudConfigInputIssue } from '../cloud-config-issue';
+import { renderJinja } from './render-jinja';
+
+/** How raw user data is read; see `ValidateCloudConfigOptions` for the public meaning of each. */
+export interface ReadUserDataOptions {
+  readonly requireHeader: boolean;
+  readonly maxBytes: number;
+  readonly instanceData: Readonly<Record<string, unknown>> | undefined;
+}
+
+/** Raw user data sorted into what the validator does next. */
+export type UserData =
+  | { readonly kind: 'empty' }
+  | { readonly kind: 'cloud-config'; readonly text: string }
+  | { readonly kind: 'rejected'; readonly issue: CloudConfigInputIssue };
+
+// The first-line markers cloud-init recognises, with the MIME type it gives each. The longest
+// matching prefix wins, so `#cloud-config-archive` is not read as `#cloud-config`.
+const HEADERS: readonly (readonly [prefix: string, type: string])[] = [
+  ['#cloud-config-archive', 'text/cloud-config-archive'],
+  ['#cloud-config-jsonp', 'text/cloud-config-jsonp'],
+  ['#cloud-config', 'text/cloud-config'],
+  ['#cloud-boothook', 'text/cloud-boothook'],
+  ['#include-once', 'text/x-include-once-url'],
+  ['#include', 'text/x-include-url'],
+  ['#part-handler', 'text/part-handler'],
+  ['#!', 'text/x-shellscript'],
+  ['content-type:', 'multipart/mixed'],
+  ['mime-version:', 'multipart/mixed'],
+];
+
+const JINJA_HEADER = '## template: jinja';
+
+function rejected(code: CloudConfigInputIssue['code'], message: string, line?: number, userDataType?: string): UserData {
+  const position = line === undefined ? {} : { line, column: 1 };
+  return { kind: 'rejected', issue: { code, path: '', pointer: '', message, ...position, ...(userDataType ? { userDataType } : {}) } };
+}
+
+function decode(bytes: Uint8Array, maxBytes: number): string | UserData {
+  let data = bytes;
+  // cloud-init accepts gzip-compressed user data (clouds limit its size); inflate with a cap so a
+  // small gzip bomb cannot expand without bound.
+  if (data.length >= 2 && data[0] === 0x1f && data[1] === 0x8b) {
+    try {
+      data = gunzipSync(data, { maxOutputLength: maxBytes });
+    } catch (error) {
+      const tooLarge = error instanceof RangeError || (error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE';
+      return tooLarge
+        ? rejected('input_too_large', `gzip user data expands beyond the ${maxBytes}-byte limit`)
+        : rejected('invalid_encoding', 'user data starts like gzip but does not decompress');
+    }
+  }
+  try {
+    // ignoreBOM keeps a byte-order mark in the text: cloud-init does not accept one before the header.
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(data);
+  } catch {
+    return rejected('invalid_encoding', 'user data is not UTF-8 text');
+  }
+}
+
+function lineOfFirstContent(text: string): number {
+  const start = text.length - text.trimStart().length;
+  return text.slice(0, start).split('\n').length;
+}
+
+function firstLine(text: string): string {
+  return text.trimStart().split(/\r?\n/, 1)[0] ?? '';
+}
+
+function classify(text: string, options: ReadUserDataOptions, rendered: boolean): UserData {
+  // JavaScript's trimStart() would drop a byte-order mark; cloud-init's header check does not.
+  if (text.startsWith('\uFEFF')) {
+    if (!options.requireHeader) return classify(text.slice(1), options, rendered);
+    return rejected('missing_header', 'a byte-order mark precedes the first line; cloud-init needs "#cloud-config" at the very start', 1);
+  }
+  const head = text.trimStart().slice(0, 32).toLowerCase();
+  const line = lineOfFirstContent(text);
+  if (!rendered && head.startsWith(JINJA_HEADER)) {
+    if (options.instanceData === undefined) {
+      return rejected('jinja_template', 'user data is a jinja template (## template: jinja); render it first or pass instanceData', line);
+    }
+    const newline = text.indexOf('\n');
+    // Blank the header line instead of removing it so positions still match the user's file.
+    const body = newline === -1 ? '' : text.slice(newline);
+    const result = renderJinja(body, options.instanceData);
+    if ('error' in result) return rejected('jinja_template', `cannot render the jinja template: ${result.error}`, line);
+    return classify(result.text, options, true);
+  }
+  const match = HEADERS.find(([prefix]) => head.startsWith(prefix));
+  if (match?.[1] === 'text/cloud-config') return { kind: 'cloud-config', text };
+  if (match) {
+    return rejected('unsupported_user_data', `user data of type ${match[1]} is not cloud-config; not validated`, line, match[1]);
+  }
+  if (!options.requireHeader) return { kind: 'cloud-config', text };
+  const shown = firstLine(text);
+  // Quote the first line only when it is a comment: a config without its header starts with data,
+  // which could be a secret.
+  const found = shown.startsWith('#') ? `found ${JSON.stringify(shown.length > 40 ? `${shown.slice(0, 40)}…` : shown)}` : 'found data instead';
+  return rejected('missing_header', `expected "#cloud-config" as the first line, ${found}`, line);
+}
+
+/**
+ * Turns text or bytes into cloud-config text, or explains why it is not cloud-config: the header
+ * rules of cloud-init (`#cloud-config` first, case-insensitive, leading whitespace allowed), other
+ * user-data types, jinja templates, gzip, encoding and size.
+ */
+export function readUserData(input: string | Uint8Array, options: ReadUserDataOptions): UserData {
+  if (input.length > options.maxBytes) {
+    const unit = typeof input === 'string' ? 'characters' : 'bytes';
+    return rejected('input_too_large', `user data is ${input.length} ${unit}, over the limit of ${options.maxBytes}`);
+  }
+  const text = typeof input === 'string' ? input : decode(input, options.maxBytes);
+  if (typeof text !== 'string') return text;
+  if (text.length === 0) return { kind: 'empty' };
+  return classify(text, options, false);
+}

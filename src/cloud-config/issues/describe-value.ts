@@ -1,0 +1,51 @@
+import { pointerSegments } from '../json-pointer';
+
+// Messages quote the offending value so users see what was read (YAML 1.1 surprises such as
+// `off` -> false are otherwise invisible), but never a value under a key that holds secrets.
+const SECRET_KEY = /pass|secret|token|private|credential|cert|(^|[_-])key$|activation/i;
+
+/** True when any key on the path looks like it holds a password, key or token. */
+export function isSecretPointer(pointer: string): boolean {
+  return pointerSegments(pointer).some((segment) => SECRET_KEY.test(segment));
+}
+
+/** The type name a user would use for a parsed YAML value. */
+export function typeName(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  if (value instanceof Date) return 'date';
+  if (value instanceof Uint8Array) return 'binary';
+  if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
+  if (typeof value === 'object') {
+    // Only plain objects are mappings; a Map, Set (YAML !!omap, !!set) or class instance is named.
+    const proto = Object.getPrototypeOf(value) as { constructor?: { name?: string } } | null;
+    if (proto !== null && proto !== Object.prototype) return proto.constructor?.name || 'object instance';
+  }
+  return typeof value;
+}
+
+const MAX_PREVIEW = 40;
+
+/** A short, single-line rendering of a scalar value. */
+export function previewValue(value: unknown): string {
+  if (typeof value === 'string') {
+    const text = JSON.stringify(value.length > MAX_PREVIEW ? `${value.slice(0, MAX_PREVIEW)}…` : value);
+    return text;
+  }
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? 'invalid date' : value.toISOString().slice(0, 10);
+  return String(value);
+}
+
+/**
+ * Describes a value for "got ..." in messages: `integer 5`, `string "x"`, `date 2030-12-31`,
+ * `array`, `object`; under a secret-looking key only the type (`string (value hidden)`).
+ */
+export function describeValue(value: unknown, pointer: string): string {
+  const type = typeName(value);
+  if (type === 'null') return 'null';
+  if (type === 'array' || type === 'object' || type === 'binary' || type === 'function' || type === 'undefined') {
+    return type;
+  }
+  if (isSecretPointer(pointer)) return `${type} (value hidden)`;
+  return `${type} ${previewValue(value)}`;
+}

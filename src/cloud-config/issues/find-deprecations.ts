@@ -1,0 +1,133 @@
+import type { CloudConfigDeprecation } from '../cloud-config-issue';
+import { escapePointerSegment, segmentsToDottedPath, segmentsToPointer } from '../json-pointer';
+import { typeName } from './describe-value';
+import { resolveRef, validateAgainstSubschema, type SchemaNode } from '../check/schema-validator';
+
+// ajv reports no annotations, so deprecations are found by walking the data alongside the schema
+// and noting every subschema marked `deprecated: true` that applies to a value. For `oneOf`/`anyOf`
+// the applying branch is the first that validates, as in cloud-init; when none does (the value has
+// errors), the branch whose type fits the value, so deprecated keys in invalid items still show.
+
+/** A deprecated subschema that applies to the value at `segments`. */
+interface Hit {
+  readonly segments: readonly (string | number)[];
+  readonly schema: SchemaNode;
+}
+
+function isNode(value: unknown): value is SchemaNode {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+const JSON_TYPE_FITS: Record<string, (value: unknown) => boolean> = {
+  string: (v) => typeof v === 'string',
+  integer: (v) => Number.isInteger(v),
+  number: (v) => typeof v === 'number',
+  boolean: (v) => typeof v === 'boolean',
+  null: (v) => v === null,
+  array: (v) => Array.isArray(v),
+  object: (v) => typeName(v) === 'object',
+};
+
+/** Whether the value's JSON type is one the schema's `type` allows (following a `$ref`). */
+function typeFits(schema: SchemaNode, value: unknown): boolean {
+  const target = typeof schema.$ref === 'string' ? resolveRef(schema.$ref)?.node ?? schema : schema;
+  if (target.type === undefined) return true;
+  const types = Array.isArray(target.type) ? target.type : [target.type];
+  return types.some((t) => JSON_TYPE_FITS[String(t)]?.(value) ?? false);
+}
+
+const regexCache = new Map<string, RegExp | null>();
+function regex(source: string): RegExp | null {
+  let re = regexCache.get(source);
+  if (re === undefined) {
+    try {
+      re = new RegExp(source, 'u');
+    } catch {
+      re = null;
+    }
+    regexCache.set(source, re);
+  }
+  return re;
+}
+
+/**
+ * `valueFits` is false for a union branch chosen for a value that none of the branches accepts: the
+ * value gets an error, so calling its form deprecated as well would be noise; its children are
+ * still walked.
+ */
+function walk(schema: unknown, pointer: string, value: unknown, segments: (string | number)[], hits: Hit[], valueFits = true): void {
+  if (!isNode(schema) || value === undefined) return;
+  if (schema.deprecated === true && valueFits) hits.push({ segments: [...segments], schema });
+  if (typeof schema.$ref === 'string') {
+    const target = resolveRef(schema.$ref);
+    if (target) walk(target.node, target.pointer, value, segments, hits, valueFits);
+  }
+  if (Array.isArray(schema.allOf)) schema.allOf.forEach((s, i) => walk(s, `${pointer}/allOf/${i}`, value, segments, hits, valueFits));
+  for (const keyword of ['oneOf', 'anyOf'] as const) {
+    const branches = schema[keyword];
+    if (!Array.isArray(branches)) continue;
+    const valid = branches.findIndex((_, i) => validateAgainstSubschema(`${pointer}/${keyword}/${i}`, value).length === 0);
+    const chosen = valid !== -1 ? valid : branches.findIndex((b) => isNode(b) && typeFits(b, value));
+    if (chosen !== -1) walk(branches[chosen], `${pointer}/${keyword}/${chosen}`, value, segments, hits, valid !== -1);
+  }
+  if (Array.isArray(value)) {
+    if (Array.isArray(schema.items)) {
+      value.forEach((item, i) => {
+        const tuple = schema.items as unknown[];
+        if (i < tuple.length) walk(tuple[i], `${pointer}/items/${i}`, item, [...segments, i], hits);
+        else walk(schema.additionalItems, `${pointer}/additionalItems`, item, [...segments, i], hits);
+      });
+    } else if (isNode(schema.items)) {
+      value.forEach((item, i) => walk(schema.items, `${pointer}/items`, item, [...segments, i], hits));
+    }
+    return;
+  }
+  if (typeName(value) !== 'object') return;
+  const properties = isNode(schema.properties) ? schema.properties : {};
+  const patterns = isNode(schema.patternProperties) ? Object.entries(schema.patternProperties) : [];
+  for (const [key, child] of Object.entries(value as Record<string, unknown>)) {
+    const escaped = escapePointerSegment(key);
+    let matched = false;
+    if (Object.prototype.hasOwnProperty.call(properties, key)) {
+      matched = true;
+      walk(properties[key], `${pointer}/properties/${escaped}`, child, [...segments, key], hits);
+    }
+    for (const [source, sub] of patterns) {
+      if (regex(source)?.test(key)) {
+        matched = true;
+        walk(sub, `${pointer}/patternProperties/${escapePointerSegment(source)}`, child, [...segments, key], hits);
+      }
+    }
+    if (!matched && isNode(schema.additionalProperties)) {
+      walk(schema.additionalProperties, `${pointer}/additionalProperties`, child, [...segments, key], hits);
+    }
+  }
+}
+
+/** cloud-init's descriptions use Markdown (`**lock_passwd**`, ``` ``null`` ```); messages are plain text. */
+function plain(text: string): string {
+  return text.replace(/\*\*([^*]+)\*\*/g, '$1').replace(/``([^`]+)``/g, '$1').replace(/`([^`]+)`/g, '$1').trim();
+}
+
+function message(schema: SchemaNode): { message: string; version?: string } {
+  const changed = schema.changed === true;
+  const version = String((changed ? schema.changed_version : schema.deprecated_version) ?? schema.deprecated_version ?? '') || undefined;
+  const description = plain(String((changed ? schema.changed_description : schema.deprecated_description) ?? schema.deprecated_description ?? ''));
+  const lead = version ? `${changed ? 'Changed' : 'Deprecated'} in version ${version}.` : 'Deprecated.';
+  return { message: description ? `${lead} ${description}` : lead, ...(version ? { version } : {}) };
+}
+
+/**
+ * Every deprecated key or form the data uses, with cloud-init's wording (`Deprecated in version
+ * 22.3. Use lock_passwd instead.`), one per location.
+ */
+export function findDeprecations(rootSchema: SchemaNode, data: unknown): CloudConfigDeprecation[] {
+  const hits: Hit[] = [];
+  walk(rootSchema, '', data, [], hits);
+  const byPointer = new Map<string, CloudConfigDeprecation>();
+  for (const hit of hits) {
+    const pointer = segmentsToPointer(hit.segments);
+    if (!byPointer.has(pointer)) byPointer.set(pointer, { code: 'deprecated', path: segmentsToDottedPath(hit.segments), pointer, ...message(hit.schema) });
+  }
+  return [...byPointer.values()];
+}

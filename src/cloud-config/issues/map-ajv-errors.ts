@@ -1,0 +1,162 @@
+import type { ErrorObject } from 'ajv';
+import type { CloudConfigIssue } from '../cloud-config-issue';
+import { closestMatch } from './closest-match';
+import { describeValue, isSecretPointer, previewValue, typeName } from './describe-value';
+import { pointerSegments, segmentsToDottedPath, segmentsToPointer } from '../json-pointer';
+import { resolveUnionErrors, type SchemaError } from './resolve-union-errors';
+import type { SchemaNode } from '../check/schema-validator';
+
+type Issue = CloudConfigIssue;
+
+/** "a, b or c" */
+function orList(items: readonly string[]): string {
+  return items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} or ${items[items.length - 1]}`;
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+function shownValue(value: unknown): string {
+  return typeof value === 'string' ? JSON.stringify(value) : previewValue(value);
+}
+
+// Long enums (module names) are summarised; the did-you-mean suggestion does the precise work.
+function allowedList(values: readonly unknown[]): string {
+  if (values.length === 1) return shownValue(values[0]);
+  return values.length <= 8 ? `one of ${orList(values.map(shownValue))}` : `one of the ${values.length} allowed values`;
+}
+
+const FORMAT_HINT: Record<string, string> = { uri: 'URI with a scheme (e.g. http://host/path)', date: 'date (YYYY-MM-DD)' };
+
+function mapOne(error: SchemaError): Issue {
+  const segments = pointerSegments(error.instancePath);
+  const pointer = error.instancePath;
+  const path = segmentsToDottedPath(segments);
+  const got = describeValue(error.data, pointer);
+  const p = error.params;
+  const at = { path, pointer };
+  switch (error.keyword) {
+    case 'type':
+    case 'union': {
+      const expected = error.keyword === 'type' ? String(p.type).split(',') : (p.expected as string[]);
+      return { code: 'type', ...at, expected, received: typeName(error.data), message: `expected ${orList(expected)}, got ${got}` };
+    }
+    case 'required': {
+      const property = Array.isArray(p.missingProperty) ? p.missingProperty.map(String) : [String(p.missingProperty)];
+      const message = property.length > 1 ? `requires one of the keys ${orList(property)}` : `missing required key ${JSON.stringify(property[0])}`;
+      return { code: 'required', ...at, property, message };
+    }
+    case 'additionalProperties': {
+      const property = String(p.additionalProperty);
+      const keyPath = [...segments, property];
+      const known = Object.keys((error.parentSchema?.properties as SchemaNode | undefined) ?? {});
+      const suggestion = closestMatch(property, known);
+      return {
+        code: 'additional_property',
+        path: segmentsToDottedPath(keyPath),
+        pointer: segmentsToPointer(keyPath),
+        property,
+        ...(suggestion ? { suggestion } : {}),
+        message: `unknown key ${JSON.stringify(property)}${suggestion ? `; did you mean ${JSON.stringify(suggestion)}?` : ' (not allowed here)'}`,
+      };
+    }
+    case 'enum':
+    case 'const': {
+      const allowed = error.keyword === 'enum' ? (p.allowedValues as unknown[]) : [p.allowedValue];
+      const strings = allowed.filter((v): v is string => typeof v === 'string');
+      const suggestion = typeof error.data === 'string' && !isSecretPointer(pointer) ? closestMatch(error.data, strings) : undefined;
+      const hint = suggestion ? `; did you mean ${JSON.stringify(suggestion)}?` : '';
+      return { code: error.keyword, ...at, allowed, ...(suggestion ? { suggestion } : {}), message: `expected ${allowedList(allowed)}, got ${got}${hint}` };
+    }
+    case 'pattern':
+      return { code: 'pattern', ...at, message: `expected a string matching ${String(p.pattern)}, got ${got}` };
+    case 'format':
+      return { code: 'format', ...at, message: `expected a ${FORMAT_HINT[String(p.format)] ?? `value of format ${String(p.format)}`}, got ${got}` };
+    case 'minLength':
+    case 'maxLength':
+      return {
+        code: error.keyword === 'minLength' ? 'too_short' : 'too_long',
+        ...at,
+        message: `expected ${error.keyword === 'minLength' ? 'at least' : 'at most'} ${plural(Number(p.limit), 'character')}, got ${typeof error.data === 'string' ? error.data.length : '?'}`,
+      };
+    case 'minItems':
+    case 'maxItems':
+      return {
+        code: error.keyword === 'minItems' ? 'too_few_items' : 'too_many_items',
+        ...at,
+        message: `expected ${error.keyword === 'minItems' ? 'at least' : 'at most'} ${plural(Number(p.limit), 'item')}, got ${Array.isArray(error.data) ? error.data.length : '?'}`,
+      };
+    case 'minProperties':
+    case 'maxProperties':
+      return {
+        code: error.keyword === 'minProperties' ? 'too_few_properties' : 'too_many_properties',
+        ...at,
+        message: `expected ${error.keyword === 'minProperties' ? 'at least' : 'at most'} ${plural(Number(p.limit), 'key')}, got ${error.data !== null && typeof error.data === 'object' ? Object.keys(error.data).length : '?'}`,
+      };
+    case 'uniqueItems':
+      return { code: 'duplicate_items', ...at, message: `expected unique items, but items ${String(p.j)} and ${String(p.i)} are the same` };
+    case 'minimum':
+    case 'maximum':
+    case 'exclusiveMinimum':
+    case 'exclusiveMaximum':
+      return {
+        code: error.keyword.endsWith('inimum') ? 'too_small' : 'too_big',
+        ...at,
+        message: `expected a number ${String(p.comparison)} ${String(p.limit)}, got ${got}`,
+      };
+    case 'propertyNames':
+      return { code: 'invalid_key', ...at, message: `invalid key ${JSON.stringify(String(p.propertyName))}` };
+    case 'false schema':
+      return error.condition
+        ? { code: 'conflict', ...at, message: `not allowed when ${error.condition}` }
+        : { code: 'invalid', ...at, message: 'not allowed here' };
+    case 'not': {
+      const keys = ((error.parentSchema?.not as SchemaNode | undefined)?.required as string[] | undefined) ?? [];
+      return keys.length > 1
+        ? { code: 'conflict', ...at, message: `the keys ${orList(keys)} cannot be used together` }
+        : { code: 'invalid', ...at, message: 'matches a form that is not allowed' };
+    }
+    case 'oneOf': {
+      const branches = (error.schema as SchemaNode[] | undefined) ?? [];
+      const keys = branches.map((b) => (Array.isArray(b.required) && b.required.length === 1 ? String(b.required[0]) : undefined));
+      const message = keys.every((k) => k !== undefined)
+        ? `only one of the keys ${orList(keys as string[])} may be set`
+        : `matches more than one of the allowed forms (${(p.passingSchemas as number[]).map((i) => `#${i + 1}`).join(', ')})`;
+      return { code: 'ambiguous', ...at, message };
+    }
+    case 'dependencies':
+    case 'dependentRequired':
+      return { code: 'required', ...at, property: [String(p.missingProperty)], message: `missing key ${JSON.stringify(String(p.missingProperty))}, required when ${JSON.stringify(String(p.property))} is set` };
+    default:
+      return { code: 'invalid', ...at, message: `fails the schema rule "${error.keyword}"` };
+  }
+}
+
+// When several rules fail at one location, report the one that explains most.
+const PRIORITY: readonly Issue['code'][] = ['ambiguous', 'conflict', 'required', 'additional_property', 'invalid_key', 'enum', 'const', 'type'];
+
+function rank(code: Issue['code']): number {
+  const i = PRIORITY.indexOf(code);
+  return i === -1 ? PRIORITY.length : i;
+}
+
+/**
+ * Turns ajv's errors into our issues: union noise reduced to the meant branch, one issue per
+ * location, messages in our words naming what was expected and what was found.
+ */
+export function mapAjvErrors(errors: readonly ErrorObject[]): Issue[] {
+  const byLocation = new Map<string, Issue>();
+  const resolved = resolveUnionErrors(errors);
+  // Never turn an invalid config into a valid one: if union resolution explained nothing away
+  // wrongly, fall back to ajv's own last error (the outermost failure).
+  if (resolved.length === 0 && errors.length > 0) resolved.push(...resolveUnionErrors(errors.slice(-1)));
+  for (const error of resolved) {
+    // propertyNames reports the bad name twice (once per inner rule); keep the key-level one.
+    if (error.params.propertyName !== undefined && error.keyword !== 'propertyNames') continue;
+    const issue = mapOne(error);
+    const current = byLocation.get(issue.pointer);
+    if (current === undefined || rank(issue.code) < rank(current.code)) byLocation.set(issue.pointer, issue);
+  }
+  return [...byLocation.values()];
+}

@@ -1,0 +1,103 @@
+import type { CloudConfigDeprecation, CloudConfigIssue, CloudConfigWarning } from '../cloud-config-issue';
+import type { CloudConfigResult } from '../cloud-config-result';
+
+/**
+ * Options for {@link formatCloudConfigResult}.
+ *
+ * @example
+ * ```ts
+ * formatCloudConfigResult(result, { name: 'user-data.yaml', source: text, annotate: true });
+ * ```
+ */
+export interface FormatCloudConfigResultOptions {
+  /** The file name shown in the summary line (default `user-data`). */
+  readonly name?: string;
+  /** The validated text; needed for `annotate`. */
+  readonly source?: string;
+  /**
+   * Print the source with `# E1,D2` markers on the lines where issues start, followed by the
+   * numbered issues, as `cloud-init schema --annotate` does. Without `source`, plain text is printed.
+   */
+  readonly annotate?: boolean;
+}
+
+type AnyIssue = CloudConfigIssue | CloudConfigDeprecation | CloudConfigWarning;
+
+function where(issue: AnyIssue): string {
+  const at = issue.line === undefined ? '' : ` (line ${issue.line}, column ${issue.column ?? 1})`;
+  return `${issue.path === '' ? '(root)' : issue.path}${at}`;
+}
+
+function summary(result: CloudConfigResult, name: string): string {
+  if (!result.valid) return `Invalid cloud-config ${name}`;
+  const empty = Object.keys(result.config).length === 0 && result.deprecations.length === 0;
+  return empty ? `Valid cloud-config ${name} (empty: nothing to validate)` : `Valid cloud-config ${name}`;
+}
+
+function plain(result: CloudConfigResult, name: string): string {
+  const lines = [summary(result, name)];
+  for (const e of result.errors) lines.push(`  error       ${where(e)}: ${e.message}`);
+  for (const d of result.deprecations) lines.push(`  deprecated  ${where(d)}: ${d.message}`);
+  for (const w of result.warnings) lines.push(`  warning     ${where(w)}: ${w.message}`);
+  return lines.join('\n') + '\n';
+}
+
+function annotated(result: CloudConfigResult, name: string, source: string): string {
+  const groups: readonly (readonly [prefix: string, title: string, issues: readonly AnyIssue[]])[] = [
+    ['E', 'Errors', result.errors],
+    ['D', 'Deprecations', result.deprecations],
+    ['W', 'Warnings', result.warnings],
+  ];
+  const sourceLines = source.split(/\r?\n/);
+  const markers = new Map<number, string[]>();
+  const footers: string[] = [];
+  for (const [prefix, title, issues] of groups) {
+    if (issues.length === 0) continue;
+    // Numbering follows line order; issues without a line come last.
+    const ordered = [...issues].sort((a, b) => (a.line ?? Infinity) - (b.line ?? Infinity) || (a.column ?? 0) - (b.column ?? 0));
+    footers.push(`# ${title}: -------------`);
+    ordered.forEach((issue, i) => {
+      const label = `${prefix}${i + 1}`;
+      if (issue.line !== undefined && issue.line <= sourceLines.length) {
+        const list = markers.get(issue.line) ?? [];
+        list.push(label);
+        markers.set(issue.line, list);
+      }
+      footers.push(`# ${label}: ${issue.path === '' ? '' : `${issue.path}: `}${issue.message}`);
+    });
+    footers.push('');
+  }
+  const body = sourceLines.map((line, i) => {
+    const labels = markers.get(i + 1);
+    return labels ? `${line}\t\t# ${labels.join(',')}` : line;
+  });
+  // Drop the empty string a trailing newline leaves, so the listing ends where the file ends.
+  if (body[body.length - 1] === '') body.pop();
+  return [...body, '', ...footers, summary(result, name), ''].join('\n');
+}
+
+/**
+ * Renders a validation result for people: a summary line (`Valid cloud-config FILE` /
+ * `Invalid cloud-config FILE`) and one line per error, deprecation and warning with its path and
+ * position; or, with `annotate` and `source`, the source listing with markers at the failing lines
+ * and numbered footers, like `cloud-init schema --annotate`.
+ *
+ * @example
+ * ```ts
+ * import { formatCloudConfigResult, validateCloudConfig } from 'shopkeep/cloud-config';
+ *
+ * const text = '#cloud-config\nruncmd: "ls"\n';
+ * process.stdout.write(formatCloudConfigResult(validateCloudConfig(text), { name: 'user-data', source: text, annotate: true }));
+ * // #cloud-config
+ * // runcmd: "ls"		# E1
+ * //
+ * // # Errors: -------------
+ * // # E1: runcmd: expected array, got string "ls"
+ * //
+ * // Invalid cloud-config user-data
+ * ```
+ */
+export function formatCloudConfigResult(result: CloudConfigResult, options: FormatCloudConfigResultOptions = {}): string {
+  const name = options.name ?? 'user-data';
+  return options.annotate && options.source !== undefined ? annotated(result, name, options.source) : plain(result, name);
+}

@@ -1,0 +1,69 @@
+import { isAlias, isCollection, isMap, isScalar, isSeq, type Node, type Pair } from 'yaml';
+import { pointerSegments } from '../json-pointer';
+import type { ParsedYaml } from './parse-yaml';
+
+// The only module that walks yaml's node API to find positions, so a yaml major upgrade touches
+// one file.
+
+/** A 1-based position in the source text. */
+export interface SourcePosition {
+  readonly line: number;
+  readonly column: number;
+}
+
+/**
+ * What an issue points at: `value` for a value that broke a rule, `key` for a key that is not
+ * allowed, `entry` for the start of the entry (the key of a mapping entry, else the item).
+ */
+export type PositionTarget = 'value' | 'key' | 'entry';
+
+function findPair(map: { items: Pair[] }, segment: string): Pair | undefined {
+  // Scan from the end: with a repeated key the last value is the one that counts. Keys compare as
+  // text because the pointer has text while YAML keys can be numbers or booleans.
+  for (let i = map.items.length - 1; i >= 0; i--) {
+    const pair = map.items[i]!;
+    if (isScalar(pair.key) && String(pair.key.value) === segment) return pair;
+  }
+  return undefined;
+}
+
+/**
+ * The source position for a JSON pointer into the parsed document. When the pointer cannot be
+ * followed all the way (a key coming from a `<<` merge, say), the deepest node found is used.
+ */
+export function sourcePosition(parsed: ParsedYaml, pointer: string, target: PositionTarget): SourcePosition | undefined {
+  let node: unknown = parsed.doc.contents;
+  let pair: Pair | undefined;
+  let complete = true;
+  for (const segment of pointerSegments(pointer)) {
+    if (isAlias(node)) node = node.resolve(parsed.doc);
+    let next: unknown;
+    let nextPair: Pair | undefined;
+    if (isMap(node)) {
+      nextPair = findPair(node, segment);
+      next = nextPair?.value;
+    } else if (isSeq(node) && /^\d+$/.test(segment)) {
+      next = node.items[Number(segment)];
+    }
+    if (next === undefined && nextPair === undefined) {
+      complete = false;
+      break;
+    }
+    node = next;
+    pair = nextPair;
+  }
+  const keyStart = pair && isScalar(pair.key) ? pair.key.range?.[0] : undefined;
+  const nodeStart = (node as Node | null | undefined)?.range?.[0];
+  let offset: number | undefined;
+  if (!complete || target === 'entry' || target === 'key') {
+    offset = keyStart ?? nodeStart;
+  } else {
+    // A scalar or flow collection on the key's line is pointed at directly; an empty value or a
+    // block collection (which starts on the next line) is reported at its key, as cloud-init does.
+    const inline = isScalar(node) ? node.range != null && node.range[0] < node.range[1] : isCollection(node) && node.flow === true;
+    offset = inline ? nodeStart : keyStart ?? nodeStart;
+  }
+  if (offset === undefined) return undefined;
+  const { line, col } = parsed.lineCounter.linePos(offset);
+  return { line, column: col };
+}

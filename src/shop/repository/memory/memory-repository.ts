@@ -1,0 +1,208 @@
+import type { Coupon, Customer, Order, OrderNote, OrderStatus, Product, ShopSnapshot } from '../../model/model';
+import { eitherIterable } from '../either-iterable';
+import { mergeNewestFirst, OrderIndex } from './order-index';
+import type { CouponFilter, OrderFilter, OrderStatusChange, Paging, ShopRepository, TimeWindow } from '../shop-repository';
+import { couponSearchText, foldCase, matchesTerms, orderSearchText } from '../search-text';
+import { statusChangeNoteText } from '../../model/status-note';
+
+// Cost model (n = orders): an unfiltered or status-filtered page costs O(log n + offset + limit), a count by statuses
+// O(statuses · log n), and created_at bounds are binary searches too. `updated_at` bounds and search terms are checked
+// order by order (a scan of the candidates the other filters leave). Search texts are computed once per stored order
+// and cached. A status change copies the affected index arrays (O(n)), which keeps running iterations consistent.
+
+function within(time: Date, min: Date | undefined, max: Date | undefined): boolean {
+  const t = time.getTime();
+  return (min === undefined || t >= min.getTime()) && (max === undefined || t <= max.getTime());
+}
+
+function page<T>(source: Iterable<T>, paging: Paging, keep: (item: T) => boolean): T[] {
+  const out: T[] = [];
+  let skip = Math.max(0, Math.floor(paging.offset));
+  const limit = paging.limit === null ? Infinity : Math.max(0, Math.floor(paging.limit));
+  if (limit === 0) return out;
+  for (const item of source) {
+    if (!keep(item)) continue;
+    if (skip > 0) {
+      skip--;
+      continue;
+    }
+    out.push(item);
+    if (out.length >= limit) break;
+  }
+  return out;
+}
+
+function compareCouponsNewestFirst(a: Coupon, b: Coupon): number {
+  return b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id;
+}
+
+/**
+ * The embedded repository: a whole shop in memory, loaded from a {@link ShopSnapshot} (for example one returned by
+ * `loadShopSnapshot`). Lists are newest first and served from indexes: a page of orders, filtered by status or not,
+ * costs O(offset + limit) and a count by statuses O(number of statuses); `updated_at` ranges and search scan the
+ * remaining candidates. Status changes are atomic and never modify the snapshot passed in (records are shared,
+ * arrays are the repository's own).
+ *
+ * @example
+ * ```ts
+ * import { createMemoryRepository, loadShopSnapshot } from 'shopkeep/shop';
+ *
+ * const loaded = loadShopSnapshot(jsonText);
+ * if (loaded.ok) {
+ *   const repository = createMemoryRepository(loaded.snapshot);
+ *   const open = await repository.countOrders({ statuses: ['processing', 'on-hold'] });
+ * }
+ * ```
+ */
+export function createMemoryRepository(snapshot: ShopSnapshot): ShopRepository {
+  const store = snapshot.store;
+  const index = new OrderIndex(snapshot.orders);
+  let lastNoteId = 0;
+  for (const order of snapshot.orders) for (const note of order.notes) lastNoteId = Math.max(lastNoteId, note.id);
+
+  const orderTexts = new WeakMap<Order, string>();
+  const orderText = (order: Order): string => {
+    let text = orderTexts.get(order);
+    if (text === undefined) {
+      text = orderSearchText(order);
+      orderTexts.set(order, text);
+    }
+    return text;
+  };
+
+  const couponsById = new Map<number, Coupon>(snapshot.coupons.map((c) => [c.id, c]));
+  const published = snapshot.coupons.filter((c) => c.status === 'publish').sort(compareCouponsNewestFirst);
+  const couponTexts = new Map<Coupon, string>(published.map((c) => [c, couponSearchText(c)]));
+  const couponsByCode = new Map<string, Coupon>();
+  for (const coupon of published) if (!couponsByCode.has(coupon.code)) couponsByCode.set(coupon.code, coupon);
+
+  const products = new Map<number, Product>(snapshot.products.map((p) => [p.id, p]));
+  const customersByRegistration = [...snapshot.customers].sort(
+    (a, b) => a.registeredAt.getTime() - b.registeredAt.getTime() || a.id - b.id,
+  );
+
+  function orderCandidates(filter: OrderFilter): { source: Iterable<Order>; keep: (o: Order) => boolean; sized: number | null } {
+    const runs = index.runs(filter.statuses, filter.createdMin, filter.createdMax);
+    const terms = filter.search?.map(foldCase).filter((t) => t !== '') ?? [];
+    const checkUpdated = filter.updatedMin !== undefined || filter.updatedMax !== undefined;
+    const keep =
+      !checkUpdated && terms.length === 0
+        ? () => true
+        : (o: Order) => (!checkUpdated || within(o.updatedAt, filter.updatedMin, filter.updatedMax)) && (terms.length === 0 || matchesTerms(orderText(o), terms));
+    const sized = checkUpdated || terms.length > 0 ? null : runs.reduce((sum, r) => sum + Math.max(0, r.to - r.from), 0);
+    return { source: { [Symbol.iterator]: () => mergeNewestFirst(runs) }, keep, sized };
+  }
+
+  function couponCandidates(filter: CouponFilter): (c: Coupon) => boolean {
+    const terms = filter.search?.map(foldCase).filter((t) => t !== '') ?? [];
+    return (c) =>
+      within(c.createdAt, filter.createdMin, filter.createdMax) &&
+      within(c.updatedAt, filter.updatedMin, filter.updatedMax) &&
+      (terms.length === 0 || matchesTerms(couponTexts.get(c) ?? couponSearchText(c), terms));
+  }
+
+  return {
+    async getStore() {
+      return store;
+    },
+
+    async listOrders(filter, paging) {
+      const { source, keep } = orderCandidates(filter);
+      return page(source, paging, keep);
+    },
+
+    async countOrders(filter) {
+      const { source, keep, sized } = orderCandidates(filter);
+      if (sized !== null) return sized;
+      let n = 0;
+      for (const order of source) if (keep(order)) n++;
+      return n;
+    },
+
+    async getOrder(id) {
+      return index.get(id);
+    },
+
+    async updateOrderStatus(id: number, change: OrderStatusChange) {
+      // Everything below runs synchronously, so no other call can interleave: the change is atomic.
+      const previous = index.get(id);
+      if (previous === undefined) return undefined;
+      if (previous.status === change.status) return previous;
+      const note: OrderNote = {
+        id: lastNoteId + 1,
+        createdAt: change.at,
+        content: statusChangeNoteText(change.note, previous.status, change.status),
+        customerNote: false,
+        approved: true,
+        type: 'order_note',
+      };
+      const next: Order = {
+        ...previous,
+        status: change.status,
+        updatedAt: change.at,
+        completedAt: change.status === 'completed' ? change.at : previous.completedAt,
+        notes: [...previous.notes, note],
+      };
+      index.replace(previous, next);
+      lastNoteId = note.id;
+      return next;
+    },
+
+    async listCoupons(filter, paging) {
+      return page(published, paging, couponCandidates(filter));
+    },
+
+    async countCoupons(filter) {
+      const keep = couponCandidates(filter);
+      let n = 0;
+      for (const coupon of published) if (keep(coupon)) n++;
+      return n;
+    },
+
+    async getCoupon(id) {
+      return couponsById.get(id);
+    },
+
+    async getCouponByCode(code) {
+      return couponsByCode.get(code);
+    },
+
+    async getProducts(ids) {
+      const found = new Map<number, Product>();
+      for (const id of ids) {
+        const product = products.get(id);
+        if (product !== undefined) found.set(id, product);
+      }
+      return found;
+    },
+
+    // Both streams are sync-iterable too (`eitherIterable`), so report folds skip one `await` per record.
+    ordersCreatedIn(window: TimeWindow, statuses: readonly OrderStatus[]) {
+      // Half-open [start, end): an inclusive range ending 1 ms before `end`. The runs are immutable arrays taken
+      // when iteration starts, so a status change while the caller folds does not disturb it.
+      return eitherIterable(function* () {
+        const runs = index.runs(statuses, window.start, new Date(window.end.getTime() - 1));
+        for (const run of runs) for (let i = run.from; i < run.to; i++) yield run.list[i] as Order;
+      });
+    },
+
+    customersRegisteredIn(window: TimeWindow, role: string) {
+      return eitherIterable(function* () {
+        const start = window.start.getTime();
+        const end = window.end.getTime();
+        let lo = 0;
+        let hi = customersByRegistration.length;
+        while (lo < hi) {
+          const mid = (lo + hi) >>> 1;
+          if ((customersByRegistration[mid] as Customer).registeredAt.getTime() < start) lo = mid + 1;
+          else hi = mid;
+        }
+        for (let i = lo; i < customersByRegistration.length; i++) {
+          const customer = customersByRegistration[i] as Customer;
+          if (customer.registeredAt.getTime() >= end) break;
+          if (customer.role === role) yield customer;
+        }
+      });
+    },
+  };
+}

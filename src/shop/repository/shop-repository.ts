@@ -1,0 +1,150 @@
+import type { Coupon, Customer, Order, OrderStatus, Product, StoreSettings } from '../model/model';
+import type { PeriodTotals, ReportRange, TopSellerRow } from '../reports/report-types';
+
+/**
+ * The storage contract of the shop API. The handler and the report functions use nothing else, so any store
+ * (memory, PostgreSQL, another service) can serve the API. Methods take typed queries, never raw request data,
+ * so a SQL implementation can push filters, counts, paging and aggregates down to the database.
+ *
+ * Repositories know nothing about callers: record-level permission checks happen in the handler.
+ */
+
+/**
+ * A half-open time window `[start, end)` of instants.
+ *
+ * @example
+ * ```ts
+ * const january: TimeWindow = { start: new Date('2026-01-01T00:00:00Z'), end: new Date('2026-02-01T00:00:00Z') };
+ * ```
+ */
+export interface TimeWindow {
+  readonly start: Date;
+  readonly end: Date;
+}
+
+/**
+ * Filters shared by order listing and counting. Every bound is inclusive.
+ *
+ * @example
+ * ```ts
+ * const filter: OrderFilter = { statuses: ['processing', 'on-hold'], createdMin: new Date('2026-01-01'), search: searchTerms('ada') };
+ * ```
+ */
+export interface OrderFilter {
+  /** Statuses to match, as a set; undefined means every defined status. An empty list matches nothing. */
+  readonly statuses?: readonly OrderStatus[];
+  readonly createdMin?: Date;
+  readonly createdMax?: Date;
+  readonly updatedMin?: Date;
+  readonly updatedMax?: Date;
+  /** Search terms (see `searchTerms`); every term must occur in the order's search text. */
+  readonly search?: readonly string[];
+}
+
+/**
+ * Offset/limit paging. Results are always newest first: `createdAt` descending, then `id` descending.
+ *
+ * @example
+ * ```ts
+ * const thirdPage: Paging = { offset: 20, limit: 10 };
+ * ```
+ */
+export interface Paging {
+  /** Rows to skip (>= 0). */
+  readonly offset: number;
+  /** Rows to return (>= 1), or null for all remaining rows. */
+  readonly limit: number | null;
+}
+
+/**
+ * Filters shared by coupon listing and counting. Only published coupons are ever matched.
+ *
+ * @example
+ * ```ts
+ * const filter: CouponFilter = { search: searchTerms('summer') };
+ * ```
+ */
+export interface CouponFilter {
+  readonly createdMin?: Date;
+  readonly createdMax?: Date;
+  readonly updatedMin?: Date;
+  readonly updatedMax?: Date;
+  readonly search?: readonly string[];
+}
+
+/**
+ * A status change with its note, applied atomically by {@link ShopRepository.updateOrderStatus}.
+ *
+ * @example
+ * ```ts
+ * await repository.updateOrderStatus(42, { status: 'completed', note: 'Shipped.', at: new Date() });
+ * ```
+ */
+export interface OrderStatusChange {
+  readonly status: OrderStatus;
+  /** The caller's note (may be empty); the stored note text is `statusChangeNoteText(note, from, to)`. */
+  readonly note: string;
+  /** When the change happens (becomes `updatedAt`, the note's `createdAt`, and `completedAt` for `completed`). */
+  readonly at: Date;
+}
+
+/**
+ * The storage contract of the shop API.
+ *
+ * @example
+ * ```ts
+ * const repo: ShopRepository = createMemoryRepository(snapshot);
+ * const newest = await repo.listOrders({ statuses: ['processing'] }, { offset: 0, limit: 10 });
+ * ```
+ */
+export interface ShopRepository {
+  /** Store settings (time zone, currency, site URL). */
+  getStore(): Promise<StoreSettings>;
+
+  /** Orders matching the filter, newest first, one page. */
+  listOrders(filter: OrderFilter, paging: Paging): Promise<Order[]>;
+  /** Number of orders matching the filter, regardless of paging. */
+  countOrders(filter: OrderFilter): Promise<number>;
+  /** One order by id, whatever its status, or undefined. */
+  getOrder(id: number): Promise<Order | undefined>;
+  /**
+   * Sets an order's status and records the note in one atomic step, safe under concurrent calls.
+   * When the order already has that status nothing changes and no note is added.
+   * Returns the order as after the change, or undefined when there is no such order (nothing changes then).
+   */
+  updateOrderStatus(id: number, change: OrderStatusChange): Promise<Order | undefined>;
+
+  /** Published coupons matching the filter, newest first, one page. */
+  listCoupons(filter: CouponFilter, paging: Paging): Promise<Coupon[]>;
+  /** Number of published coupons matching the filter. */
+  countCoupons(filter: CouponFilter): Promise<number>;
+  /** One coupon by id, whatever its status (the handler treats unpublished as missing), or undefined. */
+  getCoupon(id: number): Promise<Coupon | undefined>;
+  /** The newest published coupon whose code equals `code` exactly (case-sensitive), or undefined. */
+  getCouponByCode(code: string): Promise<Coupon | undefined>;
+
+  /** The products with these ids that exist (variations included); missing ids are simply absent. */
+  getProducts(ids: readonly number[]): Promise<Map<number, Product>>;
+
+  /**
+   * Orders created inside the window whose status is one of `statuses`, in any order, streamed so a report
+   * folds them in one pass without the repository copying its data.
+   */
+  ordersCreatedIn(window: TimeWindow, statuses: readonly OrderStatus[]): AsyncIterable<Order>;
+  /** Users with the given role registered inside the window, streamed. */
+  customersRegisteredIn(window: TimeWindow, role: string): AsyncIterable<Customer>;
+
+  /**
+   * OPTIONAL report pushdown (e.g. SQL `GROUP BY`): per-period totals of a sales report, one per `range.labels`
+   * entry in order, exactly equal to what `computeSalesReport` folds from `ordersCreatedIn(range, statuses)` and
+   * `customersRegisteredIn(range, 'customer')` (definitions in docs/reports.md; periods are local days or months in
+   * `range.timeZone`, see `reportPeriodBounds`). `salesReportFor` uses it when present.
+   */
+  aggregateSales?(range: ReportRange, statuses: readonly OrderStatus[]): Promise<readonly PeriodTotals[]>;
+  /**
+   * OPTIONAL report pushdown: the top sellers of orders created inside the window with one of `statuses`: line
+   * quantities summed per `productId`, only products that still exist (`name` from the product), ordered by quantity
+   * descending then product id ascending, at most `limit` rows (`0` = all). `topSellersFor` uses it when present.
+   */
+  topSellers?(window: TimeWindow, statuses: readonly OrderStatus[], limit: number): Promise<readonly TopSellerRow[]>;
+}
