@@ -4,28 +4,12 @@
  * @packageDocumentation
  */
 // Shared contracts: the domain model, callers, the repository interface, search and note text, HTTP and report types.
-export { ORDER_STATUSES, COUPON_TYPES, COUPON_STATUSES } from './model/model';
-export type {
-  OrderStatus,
-  CouponType,
-  CouponStatus,
-  Address,
-  BillingAddress,
-  LineItem,
-  ShippingLine,
-  TaxLine,
-  FeeLine,
-  CouponLine,
-  Refund,
-  OrderNote,
-  Payment,
-  Order,
-  Coupon,
-  Product,
-  Customer,
-  StoreSettings,
-  ShopSnapshot,
-} from './model/model';
+export { ORDER_STATUSES } from './model/order';
+export { COUPON_TYPES, COUPON_STATUSES } from './model/coupon';
+export type { OrderStatus, Address, BillingAddress, Payment, Order } from './model/order';
+export type { CouponType, CouponStatus, Coupon } from './model/coupon';
+export type { LineItem, ShippingLine, TaxLine, FeeLine, CouponLine, Refund, OrderNote } from './model/order-lines';
+export type { Product, Customer, StoreSettings, ShopSnapshot } from './model/shop';
 export { CAPABILITIES, ANONYMOUS_CALLER, SHOP_MANAGER_CAPABILITIES, can, canReadOrder, canEditOrder, canReadCoupon } from './model/caller';
 export type { Capability, Caller } from './model/caller';
 export type { ShopRepository, OrderFilter, CouponFilter, Paging, TimeWindow, OrderStatusChange } from './repository/shop-repository';
@@ -105,7 +89,8 @@ export type { ConsumerKeyStore, ConsumerKeyRecord, ConsumerKeyPair, KeyPermissio
 export { createMemoryNonceStore } from './auth/nonce-store';
 export type { NonceStore, NonceVerdict, MemoryNonceStoreOptions } from './auth/nonce-store';
 export { OAUTH_SIGNATURE_METHODS, oauthPercentEncode, oauthParameterString, oauthBaseString, oauthSign, signOAuthUrl } from './auth/oauth-signature';
-export type { OAuthSignatureMethod, QueryPair, SignOAuthUrlOptions } from './auth/oauth-signature';
+export type { OAuthSignatureMethod, SignOAuthUrlOptions } from './auth/oauth-signature';
+export type { QueryPair } from './http/raw-query-pairs';
 // The HTTP handler: createShopApi(...).handle(request), its error codes and the query/route helpers adapters reuse.
 export { createShopApi } from './http/create-shop-api';
 export type { ShopApi, ShopApiOptions } from './http/create-shop-api';

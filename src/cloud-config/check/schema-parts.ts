@@ -1,4 +1,4 @@
-import { escapePointerSegment, pointerSegments } from '../json-pointer';
+import { escapePointerSegment } from '../json-pointer';
 
 // The precompiled validators are generated from a restructured copy of the schema (the published
 // document is left as it is): every top-level key's schema, every `oneOf`/`anyOf` branch, every

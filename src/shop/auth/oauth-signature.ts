@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { rawQueryPairs } from '../http/raw-query-pairs';
+import { rawQueryPairs, type QueryPair } from '../http/raw-query-pairs';
 
 /**
  * The OAuth 1.0a signature methods the legacy v1 API accepts (compared case-sensitively, as it does).
@@ -20,19 +20,6 @@ export const OAUTH_SIGNATURE_METHODS = ['HMAC-SHA1', 'HMAC-SHA256'] as const;
  * ```
  */
 export type OAuthSignatureMethod = (typeof OAUTH_SIGNATURE_METHODS)[number];
-
-/**
- * One decoded query parameter (name and value after a single URL-decoding).
- *
- * @example
- * ```ts
- * const pair: QueryPair = { key: 'filter[limit]', value: '5' };
- * ```
- */
-export interface QueryPair {
-  readonly key: string;
-  readonly value: string;
-}
 
 /**
  * RFC 3986 percent-encoding as OAuth 1.0a requires it: every byte of the UTF-8 form except `A-Z a-z 0-9 - . _ ~`.

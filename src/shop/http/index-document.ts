@@ -1,4 +1,4 @@
-import type { StoreSettings } from '../model/model';
+import type { StoreSettings } from '../model/shop';
 import { ROUTES } from './route';
 
 /** One entry of the index's `routes` map. */

@@ -1,5 +1,5 @@
 import { apiError, isApiError, type ApiError } from './api-error';
-import { ORDER_STATUSES, type OrderStatus } from '../model/model';
+import { ORDER_STATUSES, type OrderStatus } from '../model/order';
 import { parseFilterDate } from './parse-filter-date';
 import { queryMap, queryString, type QueryMap } from './parse-query';
 import type { CouponFilter, OrderFilter, Paging } from '../repository/shop-repository';

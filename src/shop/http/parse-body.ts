@@ -1,6 +1,6 @@
 import { apiError, type ApiError } from './api-error';
 import { invalidStatus, isOrderStatus } from './list-query';
-import type { OrderStatus } from '../model/model';
+import type { OrderStatus } from '../model/order';
 
 /** What a `PUT /orders/<id>` body asks for: a new status (or none: nothing changes) and the note to record with it. */
 export interface OrderEdit {

@@ -1,4 +1,15 @@
-import type { QueryPair } from '../auth/oauth-signature';
+/**
+ * One decoded query parameter (name and value after a single URL-decoding).
+ *
+ * @example
+ * ```ts
+ * const pair: QueryPair = { key: 'filter[limit]', value: '5' };
+ * ```
+ */
+export interface QueryPair {
+  readonly key: string;
+  readonly value: string;
+}
 
 /** The query pairs of a request URL, each decoded once, in wire order; or why they could not be decoded. */
 export type RawQueryPairsResult =

@@ -1,4 +1,5 @@
-import type { Coupon, Order } from './model';
+import type { Coupon } from './coupon';
+import type { Order } from './order';
 
 /**
  * Capability names. The first three are the spec's; the record-level ones are ours (see docs/decisions.md).

@@ -1,4 +1,4 @@
-import type { OrderStatus } from './model';
+import type { OrderStatus } from './order';
 
 /**
  * The text of the note recorded with a status change, as the legacy API writes it:

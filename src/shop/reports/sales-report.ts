@@ -1,7 +1,8 @@
 import Decimal from 'decimal.js';
 import { isSyncIterable } from '../repository/either-iterable';
 import { formatMoney } from '../resources/format-money';
-import type { Customer, Order, OrderStatus } from '../model/model';
+import type { Customer } from '../model/shop';
+import type { Order, OrderStatus } from '../model/order';
 import { reportPeriodBounds } from './report-range';
 import type {
   PeriodTotals,

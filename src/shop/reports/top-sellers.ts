@@ -1,4 +1,5 @@
-import type { Order, Product } from '../model/model';
+import type { Order } from '../model/order';
+import type { Product } from '../model/shop';
 import { isSyncIterable } from '../repository/either-iterable';
 import type { ReportRange, TopSellerResource, TopSellerRow } from './report-types';
 import type { ShopRepository } from '../repository/shop-repository';

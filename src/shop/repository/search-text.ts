@@ -1,4 +1,5 @@
-import type { Coupon, Order } from '../model/model';
+import type { Coupon } from '../model/coupon';
+import type { Order } from '../model/order';
 
 // One definition of "what `filter[q]` searches", shared by every repository so the in-memory and SQL
 // implementations return identical results. Case folding is ASCII-only on purpose: it is the one folding that

@@ -1,4 +1,6 @@
-import type { Coupon, Customer, Order, OrderStatus, Product, StoreSettings } from '../model/model';
+import type { Coupon } from '../model/coupon';
+import type { Customer, Product, StoreSettings } from '../model/shop';
+import type { Order, OrderStatus } from '../model/order';
 import type { PeriodTotals, ReportRange, TopSellerRow } from '../reports/report-types';
 
 /**

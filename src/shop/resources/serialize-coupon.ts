@@ -1,6 +1,6 @@
 import { formatMoney } from './format-money';
 import { formatTimestamp } from './format-timestamp';
-import type { Coupon } from '../model/model';
+import type { Coupon } from '../model/coupon';
 import type { CouponResource } from './resource-types';
 
 /**

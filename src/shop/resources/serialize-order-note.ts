@@ -1,5 +1,5 @@
 import { formatTimestamp } from './format-timestamp';
-import type { OrderNote } from '../model/model';
+import type { OrderNote } from '../model/order-lines';
 import type { OrderNoteResource } from './resource-types';
 
 /** The comment type of notes the API serves; other types (e.g. system or webhook notes) are private. */

@@ -1,7 +1,9 @@
 import type Decimal from 'decimal.js';
 import { exactCents, formatCents, formatMoney, formatMoneyQuotient } from './format-money';
 import { formatTimestamp } from './format-timestamp';
-import type { CouponLine, FeeLine, LineItem, Order, Product, ShippingLine, StoreSettings, TaxLine } from '../model/model';
+import type { CouponLine, FeeLine, LineItem, ShippingLine, TaxLine } from '../model/order-lines';
+import type { Order } from '../model/order';
+import type { Product, StoreSettings } from '../model/shop';
 import type {
   CouponLineResource,
   FeeLineResource,

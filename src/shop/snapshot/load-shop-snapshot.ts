@@ -1,6 +1,7 @@
 import Decimal from 'decimal.js';
 import type * as z from 'zod';
-import type { Address, BillingAddress, ShopSnapshot } from '../model/model';
+import type { Address, BillingAddress } from '../model/order';
+import type { ShopSnapshot } from '../model/shop';
 import { crossCheckSnapshot } from './cross-checks';
 import type { SnapshotIssue } from './snapshot-issue';
 import { shopSnapshotSchema } from './snapshot-schema';

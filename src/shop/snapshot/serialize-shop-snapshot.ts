@@ -1,5 +1,6 @@
 import type Decimal from 'decimal.js';
-import type { Address, BillingAddress, ShopSnapshot } from '../model/model';
+import type { Address, BillingAddress } from '../model/order';
+import type { ShopSnapshot } from '../model/shop';
 import { SNAPSHOT_FORMAT_VERSION } from './snapshot-schema';
 import type { ShopSnapshotJson } from './snapshot-schema';
 

@@ -1,5 +1,6 @@
 import * as z from 'zod';
-import { COUPON_STATUSES, COUPON_TYPES, ORDER_STATUSES } from '../model/model';
+import { COUPON_STATUSES, COUPON_TYPES } from '../model/coupon';
+import { ORDER_STATUSES } from '../model/order';
 
 // The JSON shop snapshot format (documented field by field in docs/data-format.md). Field names are snake_case as
 // the shop's own data and API use them; money is a decimal string (exact), instants are ISO 8601 with an offset.

@@ -1,4 +1,7 @@
-import type { Coupon, Customer, Order, OrderNote, OrderStatus, Product, ShopSnapshot } from '../../model/model';
+import type { Coupon } from '../../model/coupon';
+import type { Customer, Product, ShopSnapshot } from '../../model/shop';
+import type { Order, OrderStatus } from '../../model/order';
+import type { OrderNote } from '../../model/order-lines';
 import { eitherIterable } from '../either-iterable';
 import { mergeNewestFirst, OrderIndex } from './order-index';
 import type { CouponFilter, OrderFilter, OrderStatusChange, Paging, ShopRepository, TimeWindow } from '../shop-repository';

@@ -1,5 +1,5 @@
-import type { Order, OrderStatus } from '../../model/model';
-import { ORDER_STATUSES } from '../../model/model';
+import type { Order, OrderStatus } from '../../model/order';
+import { ORDER_STATUSES } from '../../model/order';
 
 // Orders kept newest first (createdAt descending, id descending), once overall and once per status. Arrays are never
 // mutated after they are published: a change builds new arrays (copy-on-write), so an iteration that spans `await`s

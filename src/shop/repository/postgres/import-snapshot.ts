@@ -1,5 +1,6 @@
 import Decimal from 'decimal.js';
-import type { Order, ShopSnapshot } from '../../model/model';
+import type { Order } from '../../model/order';
+import type { ShopSnapshot } from '../../model/shop';
 import type { PostgresClient, PostgresQueryable } from './client';
 import { arrayLiteral, instantFromMs, isStorableText } from './params';
 import { createPostgresSession } from './session';

@@ -1,7 +1,9 @@
 // Reading model objects back from the shop schema. Every SELECT list here casts what drivers parse differently:
 // numerics to text (read as Decimal, never a float), instants to epoch milliseconds, and an order's lines to JSON
 // arrays built in the same query (one round trip per page, numerics inside as text).
-import type { Coupon, CouponStatus, CouponType, Customer, Order, OrderStatus, Product, StoreSettings } from '../../model/model';
+import type { Coupon, CouponStatus, CouponType } from '../../model/coupon';
+import type { Customer, Product, StoreSettings } from '../../model/shop';
+import type { Order, OrderStatus } from '../../model/order';
 import {
   msOf,
   readDecimal,

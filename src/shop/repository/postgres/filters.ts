@@ -1,0 +1,84 @@
+import type { CouponFilter, OrderFilter, Paging, TimeWindow } from '../shop-repository';
+import { foldCase } from '../search-text';
+import { arrayLiteral, instantFromMs, isStorableText, msParam } from './params';
+
+/** Collects positional parameters while a statement is built; every value is data, never SQL text. */
+export class Params {
+  readonly values: unknown[] = [];
+  add(value: unknown): string {
+    this.values.push(value);
+    return `$${this.values.length}`;
+  }
+  instant(date: Date): string | null {
+    const ms = msParam(date);
+    return ms === null ? null : instantFromMs(this.add(ms));
+  }
+}
+
+/** A WHERE clause, or null when the filter can match nothing (then no query is needed at all). */
+export type Where = string | null;
+
+interface TimeBounds {
+  readonly createdMin?: Date;
+  readonly createdMax?: Date;
+  readonly updatedMin?: Date;
+  readonly updatedMax?: Date;
+  readonly search?: readonly string[];
+}
+
+// Shared by orders and coupons: inclusive time bounds and search terms. A term PostgreSQL text cannot hold (a NUL
+// character, a lone surrogate) occurs in no stored text, so it matches nothing, exactly like the in-memory search.
+function boundsAndSearch(alias: string, f: TimeBounds, p: Params, conds: string[]): boolean {
+  const bounds: [Date | undefined, string, string][] = [
+    [f.createdMin, 'created_at', '>='],
+    [f.createdMax, 'created_at', '<='],
+    [f.updatedMin, 'updated_at', '>='],
+    [f.updatedMax, 'updated_at', '<='],
+  ];
+  for (const [date, column, op] of bounds) {
+    if (date === undefined) continue;
+    const value = p.instant(date);
+    if (value === null) return false;
+    conds.push(`${alias}.${column} ${op} ${value}`);
+  }
+  // Terms are case-folded here too (as the in-memory repository does), so a caller's unfolded term still matches.
+  for (const term of (f.search ?? []).map(foldCase)) {
+    if (!isStorableText(term)) return false;
+    // strpos is a literal substring test: `%`, `_` and backslashes in a term are just characters.
+    conds.push(`strpos(${alias}.search_text, ${p.add(term)}) > 0`);
+  }
+  return true;
+}
+
+export function orderWhere(f: OrderFilter, p: Params): Where {
+  const conds: string[] = [];
+  if (f.statuses !== undefined) {
+    if (f.statuses.length === 0) return null;
+    conds.push(`o.status = ANY(${p.add(arrayLiteral([...f.statuses]))}::text[])`);
+  }
+  if (!boundsAndSearch('o', f, p, conds)) return null;
+  return conds.length === 0 ? 'true' : conds.join(' AND ');
+}
+
+export function couponWhere(f: CouponFilter, p: Params): Where {
+  const conds = [`c.status = 'publish'`];
+  if (!boundsAndSearch('c', f, p, conds)) return null;
+  return conds.join(' AND ');
+}
+
+// Paging values come from the handler already validated; clamp anyway so no value can become a SQL error.
+export function pageClause(paging: Paging, p: Params): string {
+  const offset = Number.isFinite(paging.offset) ? Math.min(Math.max(0, Math.floor(paging.offset)), Number.MAX_SAFE_INTEGER) : 0;
+  const limit =
+    paging.limit === null || !Number.isFinite(paging.limit)
+      ? null
+      : Math.min(Math.max(0, Math.floor(paging.limit)), Number.MAX_SAFE_INTEGER);
+  return `LIMIT ${p.add(limit === null ? null : String(limit))}::bigint OFFSET ${p.add(String(offset))}::bigint`;
+}
+
+export function windowConds(alias: string, column: string, window: TimeWindow, p: Params): string[] | null {
+  const start = p.instant(window.start);
+  const end = p.instant(window.end);
+  if (start === null || end === null) return null;
+  return [`${alias}.${column} >= ${start}`, `${alias}.${column} < ${end}`];
+}

@@ -1,0 +1,114 @@
+import type { OrderStatus } from '../../model/order';
+import { reportPeriodBounds } from '../../reports/report-range';
+import type { PeriodTotals, ReportRange, TopSellerRow } from '../../reports/report-types';
+import { REPORT_CUSTOMER_ROLE, ZERO_PERIOD_TOTALS } from '../../reports/sales-report';
+import type { TimeWindow } from '../shop-repository';
+import { Params, windowConds } from './filters';
+import { arrayLiteral, readDecimal, readInt } from './params';
+import type { PostgresSession } from './session';
+
+/** The sales report's per-period totals in one SQL statement (the optional `aggregateSales` push-down). */
+export async function aggregateSales(
+  rows: PostgresSession['rows'],
+  range: ReportRange,
+  statuses: readonly OrderStatus[],
+): Promise<readonly PeriodTotals[]> {
+  // The shared frozen zero is safe to repeat: periods with rows are replaced, never mutated.
+  const periods: PeriodTotals[] = range.labels.map(() => ZERO_PERIOD_TOTALS);
+  const bounds = reportPeriodBounds(range);
+  if (periods.length === 0 || bounds.some((b) => Number.isNaN(b))) return periods;
+  // Periods are bucketed by the very bounds the in-memory report uses (local midnights resolved in JavaScript):
+  // width_bucket against them gives identical periods whatever time zone data the server has.
+  const p = new Params();
+  const boundsParam = p.add(arrayLiteral(bounds.map(String)));
+  const start = p.instant(range.start);
+  const end = p.instant(range.end);
+  if (start === null || end === null) return periods;
+  const statusParam = p.add(arrayLiteral([...statuses]));
+  const roleParam = p.add(REPORT_CUSTOMER_ROLE);
+  const found = await rows(
+    `WITH b AS (
+       SELECT array_agg(('epoch'::timestamptz + x * interval '1 millisecond') ORDER BY i) AS bounds
+         FROM unnest(${boundsParam}::bigint[]) WITH ORDINALITY AS t(x, i)
+     ),
+     o AS (
+       SELECT o.id, width_bucket(o.created_at, b.bounds) AS period, o.total, o.cart_tax, o.shipping_tax, o.shipping_total
+         FROM shop_orders o, b
+        WHERE o.status = ANY(${statusParam}::text[]) AND o.created_at >= ${start} AND o.created_at < ${end}
+     ),
+     totals AS (
+       SELECT period, count(*) AS orders, sum(total) AS sales, sum(cart_tax) + sum(shipping_tax) AS tax,
+              sum(shipping_total) AS shipping
+         FROM o GROUP BY period
+     ),
+     items AS (
+       SELECT o.period, sum(li.quantity) AS items FROM o JOIN shop_order_line_items li ON li.order_id = o.id GROUP BY o.period
+     ),
+     discounts AS (
+       SELECT o.period, sum(cl.amount) AS discount FROM o JOIN shop_order_coupon_lines cl ON cl.order_id = o.id GROUP BY o.period
+     ),
+     refunds AS (
+       SELECT o.period, sum(r.amount) AS refunds FROM o JOIN shop_order_refunds r ON r.order_id = o.id GROUP BY o.period
+     ),
+     customers AS (
+       SELECT width_bucket(u.registered_at, b.bounds) AS period, count(*) AS customers
+         FROM shop_customers u, b
+        WHERE u.role = ${roleParam} AND u.registered_at >= ${start} AND u.registered_at < ${end}
+        GROUP BY 1
+     )
+     SELECT period::int AS period,
+            coalesce(totals.orders, 0) AS orders, coalesce(totals.sales, 0)::text AS sales,
+            coalesce(items.items, 0)::text AS items, coalesce(totals.tax, 0)::text AS tax,
+            coalesce(totals.shipping, 0)::text AS shipping, coalesce(discounts.discount, 0)::text AS discount,
+            coalesce(refunds.refunds, 0)::text AS refunds, coalesce(customers.customers, 0) AS customers
+       FROM totals
+       FULL JOIN items USING (period)
+       FULL JOIN discounts USING (period)
+       FULL JOIN refunds USING (period)
+       FULL JOIN customers USING (period)`,
+    p.values,
+  );
+  for (const row of found) {
+    // width_bucket numbers the periods 1..n; 0 and n + 1 lie outside (the WHERE already excludes them).
+    const i = readInt(row.period) - 1;
+    if (i < 0 || i >= periods.length) continue;
+    periods[i] = {
+      sales: readDecimal(row.sales),
+      orders: readInt(row.orders),
+      items: readInt(row.items),
+      tax: readDecimal(row.tax),
+      shipping: readDecimal(row.shipping),
+      discount: readDecimal(row.discount),
+      refunds: readDecimal(row.refunds),
+      customers: readInt(row.customers),
+    };
+  }
+  return periods;
+}
+
+/** The top sellers in one SQL statement (the optional `topSellers` push-down). */
+export async function topSellers(
+  rows: PostgresSession['rows'],
+  window: TimeWindow,
+  statuses: readonly OrderStatus[],
+  limit: number,
+): Promise<readonly TopSellerRow[]> {
+  if (statuses.length === 0) return [];
+  const p = new Params();
+  const conds = windowConds('o', 'created_at', window, p);
+  if (conds === null) return [];
+  const lim = Number.isFinite(limit) && limit > 0 ? String(Math.min(Math.floor(limit), Number.MAX_SAFE_INTEGER)) : null;
+  // Products that no longer exist drop out through the join, before the LIMIT, as the in-memory ranking skips them.
+  const found = await rows(
+    `SELECT li.product_id, pr.name, sum(li.quantity)::text AS quantity
+       FROM shop_orders o
+       JOIN shop_order_line_items li ON li.order_id = o.id
+       JOIN shop_products pr ON pr.id = li.product_id
+      WHERE ${conds.join(' AND ')} AND o.status = ANY(${p.add(arrayLiteral([...statuses]))}::text[])
+      GROUP BY li.product_id, pr.name
+      ORDER BY sum(li.quantity) DESC, li.product_id ASC
+      LIMIT ${p.add(lim)}::bigint`,
+    p.values,
+  );
+  return found.map((r) => ({ productId: readInt(r.product_id), name: String(r.name), quantity: readInt(r.quantity) }));
+}
