@@ -1,11 +1,14 @@
 /**
- * Precompiles the cloud-config schema into standalone ajv validator code, written to
+ * Precompiles the cloud-config schema of every target (the spec and each cloud-init release, see
+ * src/cloud-config/targets/) into standalone ajv validator code, written to
  * `src/cloud-config/check/generated/cloud-config-validators.js` (+ `.d.ts`), so the package never compiles
  * the schema at run time: compiling it takes longer than the whole cold-start budget (measured by
- * `npm run bench`). Besides the root validator it exports one validator per `oneOf`/`anyOf` branch
- * and per `then`/`else`, keyed by JSON pointer, used to explain union failures and find deprecations.
+ * `npm run bench`). Besides each target's root validator it exports one validator per `oneOf`/`anyOf`
+ * branch and per `then`/`else`, keyed by JSON pointer, used to explain union failures and find
+ * deprecations.
  *
- * The code is generated from the split form of the document (src/cloud-config/check/schema-parts.ts):
+ * The code is generated from the split form of the documents (src/cloud-config/check/schema-parts.ts),
+ * where a part that is the same in two targets is generated once:
  * every top-level key, union branch, then/else and `$defs` entry is its own function, called by
  * reference (`inlineRefs: false`), so a first validation makes V8 compile only the functions of the
  * keys a config uses, and the exported branch validators are the ones the root validator calls.
@@ -21,8 +24,9 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Ajv, type Options } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import standaloneCode from 'ajv/dist/standalone';
-import { branchPartId, splitSchema, SPLIT_SCHEMA_ID, subschemaPointers } from '../src/cloud-config/check/schema-parts';
-import { CLOUD_CONFIG_ANNOTATION_KEYWORDS, cloudConfigSchema } from '../src/cloud-config/schema/index';
+import { branchPartId, splitSchemas } from '../src/cloud-config/check/schema-parts';
+import { CLOUD_CONFIG_ANNOTATION_KEYWORDS } from '../src/cloud-config/schema/index';
+import { CLOUD_CONFIG_TARGETS, targetSchema } from '../src/cloud-config/targets/targets';
 
 type AddFormats = (ajv: Ajv, formats?: string[]) => Ajv;
 const addFormats: AddFormats =
@@ -35,7 +39,6 @@ function createAjv(options: Options): Ajv {
   const ajv = new Ajv({ strict: true, allowUnionTypes: true, allErrors: true, verbose: true, ...options });
   addFormats(ajv, FORMATS);
   ajv.addVocabulary([...CLOUD_CONFIG_ANNOTATION_KEYWORDS]);
-  ajv.addSchema(cloudConfigSchema as object, SCHEMA_KEY);
   return ajv;
 }
 
@@ -91,19 +94,18 @@ function formatsSource(): string {
 
 /** The generated module's source text. */
 export function generateValidatorsSource(): string {
-  // The whole document must pass ajv's full strict mode; a lone branch such as
+  // Every target's whole document must pass ajv's full strict mode; a lone branch such as
   // `{ required: [name] }` cannot (its `type: object` is on the parent), so the generating
   // instance relaxes strictTypes only after this check.
-  createAjv({}).getSchema(SCHEMA_KEY);
+  for (const target of CLOUD_CONFIG_TARGETS) createAjv({}).addSchema(targetSchema(target) as object, SCHEMA_KEY).getSchema(SCHEMA_KEY);
   const ajv = createAjv({ strictTypes: false, inlineRefs: false, messages: false, code: { source: true, esm: true, lines: false } });
-  // Validators are generated from the split form of the document (see src/cloud-config/check/schema-parts.ts).
-  for (const [key, part] of splitSchema(cloudConfigSchema)) ajv.addSchema(part as object, key);
-  const pointers = subschemaPointers(cloudConfigSchema);
-  // The run time reads a part's pointer as the n-th key of the table below: keys must keep their
-  // insertion order (no integer-like keys) and be distinct.
-  if (pointers.some((p) => !p.startsWith('/')) || new Set(pointers).size !== pointers.length) throw new Error('subschema pointers must be distinct and start with /');
-  const refs: Record<string, string> = { root: SPLIT_SCHEMA_ID };
-  pointers.forEach((_, i) => (refs[`s${i}`] = branchPartId(i)));
+  // Validators are generated from the split form of the documents (see
+  // src/cloud-config/check/schema-parts.ts), parts shared between targets where they agree.
+  const split = splitSchemas(CLOUD_CONFIG_TARGETS.map((target) => [target, targetSchema(target)] as const));
+  for (const [key, part] of split.parts) ajv.addSchema(part as object, key);
+  const refs: Record<string, string> = {};
+  CLOUD_CONFIG_TARGETS.forEach((target, t) => (refs[`root${t}`] = split.targets.get(target)!.rootId));
+  split.branchPointers.forEach((_, i) => (refs[`s${i}`] = branchPartId(i)));
   let code = standaloneCode(ajv, refs);
   // ajv emits require() for format functions even in ESM mode (ajv#1976); use the copies instead.
   code = code.replace(/require\("ajv-formats\/dist\/formats"\)\.fullFormats/g, 'fullFormats');
@@ -112,14 +114,26 @@ export function generateValidatorsSource(): string {
   const missing = used.filter((name) => FORMAT_SOURCES[name] === undefined);
   if (missing.length > 0) throw new Error(`generated code uses formats with no copied source: ${missing.join(', ')}`);
   if (/\.compare\b/.test(code)) throw new Error('generated code compares formats; copy their compare functions too');
-  const table = pointers.map((pointer, i) => `  ${JSON.stringify(pointer)}: s${i},`).join('\n');
+  // The first target's table is listed whole; each other target's as the first one's with the
+  // pointers whose part differs (undefined where the target has no such pointer).
+  const exportName = new Map(split.branchPointers.map((_, i) => [branchPartId(i), `s${i}`]));
+  const first = split.targets.get(CLOUD_CONFIG_TARGETS[0]!)!.branches;
+  const rows = (entries: Iterable<readonly [string, string | undefined]>): string =>
+    [...entries].map(([pointer, id]) => `\n      ${JSON.stringify(pointer)}: ${id === undefined ? 'undefined' : exportName.get(id)!},`).join('');
+  const tables = CLOUD_CONFIG_TARGETS.map((target, t) => {
+    const { branches } = split.targets.get(target)!;
+    const own = t === 0 ? rows(branches) : `\n      ...subschemas0,${rows([...[...branches].filter(([p, id]) => first.get(p) !== id), ...[...first.keys()].filter((p) => !branches.has(p)).map((p) => [p, undefined] as const)])}`;
+    return `  ${JSON.stringify(target)}: { root: root${t}, subschemas: ${t === 0 ? 'subschemas0' : `{${own}\n    }`} },`;
+  });
   return [
     '// Generated by scripts/compile-cloud-config-validators.ts from the cloud-config schema. DO NOT EDIT.',
     '/* eslint-disable */',
     '/*! The uri and date format functions (uri, date and their constants) are copied from ajv-formats (https://github.com/ajv-validator/ajv-formats), MIT License, Copyright (c) 2020 Evgeny Poberezkin. */',
     formatsSource(),
     code.replace(/^"use strict";/, ''),
-    `export const subschemaValidators = {\n${table}\n};`,
+    `export const branchPointers = ${JSON.stringify(split.branchPointers)};`,
+    `const subschemas0 = {${rows(first)}\n};`,
+    `export const targetValidators = {\n${tables.join('\n')}\n};`,
     '',
   ].join('\n');
 }
@@ -134,13 +148,16 @@ export interface GeneratedValidator {
   errors?: ErrorObject[] | null;
 }
 
-/** The whole cloud-config schema. */
-export declare const root: GeneratedValidator;
-/**
- * One validator per union branch and then/else subschema, keyed by JSON pointer into the schema,
- * listed in part-index order (the n-th key is the part \`.../cloud-config-parts/s<n>\`).
- */
-export declare const subschemaValidators: Readonly<Record<string, GeneratedValidator>>;
+/** One target's validators: the whole document, and each union branch and then/else subschema by its JSON pointer. */
+export interface TargetValidators {
+  readonly root: GeneratedValidator;
+  readonly subschemas: Readonly<Record<string, GeneratedValidator>>;
+}
+
+/** The schema pointer each branch part stands for: the n-th entry for the part \`.../cloud-config-parts/s<n>\`. */
+export declare const branchPointers: readonly string[];
+/** The validators of every target, keyed by target name. */
+export declare const targetValidators: Readonly<Record<string, TargetValidators>>;
 `;
 
 export const VALIDATORS_PATH = fileURLToPath(new URL('../src/cloud-config/check/generated/cloud-config-validators.js', import.meta.url));

@@ -1,11 +1,14 @@
 import type { CloudConfig } from './cloud-config-type';
 import type { CloudConfigDeprecation, CloudConfigIssue, CloudConfigWarning } from './cloud-config-issue';
+import type { CloudConfigTarget } from './targets/targets';
 
 /**
  * What `validateCloudConfig` returns. `valid` is true when there are no `errors`; deprecations and
  * warnings never make a config invalid (the CLI's `--strict` can count them). `config` is the
  * parsed data (with YAML 1.1 semantics applied), present whenever the input could be read as a
- * mapping, even an invalid one, so callers can inspect it; `{}` for an empty input.
+ * mapping, even an invalid one, so callers can inspect it; `{}` for an empty input. `target` names
+ * what was checked against: `'spec'` (the default: the specification) or a cloud-init release
+ * (`'26.2'`, also for `cloudInitVersion: 'latest'`).
  *
  * @example
  * ```ts
@@ -19,6 +22,7 @@ import type { CloudConfigDeprecation, CloudConfigIssue, CloudConfigWarning } fro
 export type CloudConfigResult =
   | {
       readonly valid: true;
+      readonly target: CloudConfigTarget;
       readonly errors: readonly [];
       readonly deprecations: readonly CloudConfigDeprecation[];
       readonly warnings: readonly CloudConfigWarning[];
@@ -26,6 +30,7 @@ export type CloudConfigResult =
     }
   | {
       readonly valid: false;
+      readonly target: CloudConfigTarget;
       readonly errors: readonly [CloudConfigIssue, ...CloudConfigIssue[]];
       readonly deprecations: readonly CloudConfigDeprecation[];
       readonly warnings: readonly CloudConfigWarning[];

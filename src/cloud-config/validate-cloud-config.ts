@@ -8,7 +8,8 @@ import { findDeprecations } from './issues/find-deprecations';
 import { mapAjvErrors } from './issues/map-ajv-errors';
 import { parseYaml, type ParsedYaml } from './yaml/parse-yaml';
 import { readUserData } from './input/read-user-data';
-import { rootSchema, validateAgainstSchema } from './check/schema-validator';
+import { schemaTarget, validateAgainstSchema, type SchemaTarget } from './check/schema-validator';
+import { targetOf, type CloudConfigTarget, type CloudInitVersion } from './targets/targets';
 import { sourcePosition, type PositionTarget } from './yaml/source-position';
 
 /**
@@ -35,22 +36,29 @@ export interface ValidateCloudConfigOptions {
    * substituted from it before validating, as cloud-init does. Without it, jinja user data is
    * reported as needing rendering.
    */
-  readonly instanceData?: Readonly<Record<string, unknown>>;
+  readonly instanceData?: Readonly<Record<string, unknown>> | undefined;
+  /**
+   * The cloud-init release to agree with: `'26.2'` (or `'latest'`) checks against cloud-init
+   * 26.2's own schema and reports its verdicts and error paths. Without it the specification is
+   * the target (result `target: 'spec'`).
+   */
+  readonly cloudInitVersion?: CloudInitVersion | undefined;
 }
 
 const DEFAULT_MAX_BYTES = 1024 * 1024;
 const DEFAULT_MAX_DEPTH = 64;
 
 function result(
+  target: CloudConfigTarget,
   errors: readonly CloudConfigIssue[],
   deprecations: readonly CloudConfigDeprecation[],
   warnings: readonly CloudConfigWarning[],
   config: Readonly<Record<string, unknown>> | undefined,
 ): CloudConfigResult {
   if (errors.length === 0) {
-    return { valid: true, errors: [], deprecations, warnings, config: (config ?? {}) as CloudConfig };
+    return { valid: true, target, errors: [], deprecations, warnings, config: (config ?? {}) as CloudConfig };
   }
-  return { valid: false, errors: errors as [CloudConfigIssue, ...CloudConfigIssue[]], deprecations, warnings, config };
+  return { valid: false, target, errors: errors as [CloudConfigIssue, ...CloudConfigIssue[]], deprecations, warnings, config };
 }
 
 function isMapping(value: unknown): value is Record<string, unknown> {
@@ -69,33 +77,39 @@ function positioned<T extends CloudConfigIssue | CloudConfigDeprecation>(issues:
   return placed.sort((a, b) => (a.line ?? Infinity) - (b.line ?? Infinity) || (a.column ?? 0) - (b.column ?? 0) || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 
-function validateData(data: unknown, parsed: ParsedYaml | undefined, warnings: readonly CloudConfigWarning[], maxDepth: number): CloudConfigResult {
+function validateData(context: SchemaTarget, data: unknown, parsed: ParsedYaml | undefined, warnings: readonly CloudConfigWarning[], maxDepth: number): CloudConfigResult {
   if (!isMapping(data)) {
     const at = parsed ? sourcePosition(parsed, '', 'value') : undefined;
     const message = `a cloud-config must be a YAML mapping of keys to values, got ${typeName(data)}`;
-    return result([{ code: 'not_a_mapping', path: '', pointer: '', message, ...(at ? { line: at.line, column: at.column } : {}) }], [], warnings, undefined);
+    return result(context.name, [{ code: 'not_a_mapping', path: '', pointer: '', message, ...(at ? { line: at.line, column: at.column } : {}) }], [], warnings, undefined);
   }
   const shapeIssue = checkPlainData(data, maxDepth);
-  if (shapeIssue) return result([shapeIssue], [], warnings, undefined);
+  if (shapeIssue) return result(context.name, [shapeIssue], [], warnings, undefined);
   const view = binaryAsString(data);
-  const errors = positioned(mapAjvErrors(validateAgainstSchema(view)), parsed);
-  const deprecations = positioned(findDeprecations(rootSchema, view), parsed);
-  return result(errors, deprecations, warnings, data);
+  const errors = positioned(mapAjvErrors(context, validateAgainstSchema(context, view)), parsed);
+  const deprecations = positioned(findDeprecations(context, view), parsed);
+  return result(context.name, errors, deprecations, warnings, data);
 }
 
 function validateUnsafe(input: unknown, options: ValidateCloudConfigOptions): CloudConfigResult {
   const maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
-  if (typeof input !== 'string' && !(input instanceof Uint8Array)) return validateData(input, undefined, [], maxDepth);
+  const target = targetOf(options.cloudInitVersion);
+  if (target === undefined) {
+    const message = `unknown cloudInitVersion ${JSON.stringify(String(options.cloudInitVersion))}; use '26.2' or 'latest', or leave it out for the specification`;
+    return result('spec', [{ code: 'invalid_input', path: '', pointer: '', message }], [], [], undefined);
+  }
+  const context = schemaTarget(target);
+  if (typeof input !== 'string' && !(input instanceof Uint8Array)) return validateData(context, input, undefined, [], maxDepth);
   const userData = readUserData(input, {
     requireHeader: options.requireHeader ?? true,
     maxBytes: options.maxBytes ?? DEFAULT_MAX_BYTES,
     instanceData: options.instanceData,
   });
-  if (userData.kind === 'empty') return result([], [], [], {});
-  if (userData.kind === 'rejected') return result([userData.issue], [], [], undefined);
+  if (userData.kind === 'empty') return result(target, [], [], [], {});
+  if (userData.kind === 'rejected') return result(target, [userData.issue], [], [], undefined);
   const parsed = parseYaml(userData.text);
-  if (!parsed.ok) return result(parsed.errors, [], parsed.warnings, undefined);
-  return validateData(parsed.parsed.value, parsed.parsed, parsed.parsed.warnings, maxDepth);
+  if (!parsed.ok) return result(target, parsed.errors, [], parsed.warnings, undefined);
+  return validateData(context, parsed.parsed.value, parsed.parsed, parsed.parsed.warnings, maxDepth);
 }
 
 /**
@@ -122,6 +136,7 @@ export function validateCloudConfig(input: unknown, options: ValidateCloudConfig
     // A last line of defence: exotic objects (throwing getters, proxies) or a bug must still come
     // back as data. The message names the failure without echoing input.
     const reason = error instanceof RangeError ? 'it nests too deeply' : 'it could not be read as plain data';
-    return result([{ code: error instanceof RangeError ? 'too_deep' : 'invalid_input', path: '', pointer: '', message: `the input cannot be validated: ${reason}` }], [], [], undefined);
+    const target = targetOf(options?.cloudInitVersion) ?? 'spec';
+    return result(target, [{ code: error instanceof RangeError ? 'too_deep' : 'invalid_input', path: '', pointer: '', message: `the input cannot be validated: ${reason}` }], [], [], undefined);
   }
 }

@@ -13,17 +13,31 @@ describe('precompiled cloud-config validators', () => {
 });
 
 describe('validator parts', () => {
-  it('name every union branch and then/else by its pointer in the published schema', async () => {
-    const { cloudConfigSchema } = await import('shopkeep/cloud-config');
-    const { branchPartId, subschemaPointers } = await import('../../src/cloud-config/check/schema-parts');
-    const { branchPointerOf, schemaNodeAt, validateAgainstSubschema } = await import('../../src/cloud-config/check/schema-validator');
-    const pointers = subschemaPointers(cloudConfigSchema);
-    expect(pointers.length).toBeGreaterThan(100);
-    pointers.forEach((pointer, i) => {
-      expect(branchPointerOf({ $ref: branchPartId(i) })).toBe(pointer);
-      expect(schemaNodeAt(pointer)).toBeDefined();
-      expect(() => validateAgainstSubschema(pointer, {})).not.toThrow();
-    });
+  it('name every union branch and then/else of every target by its pointer in that target\'s schema', async () => {
+    const { subschemaPointers } = await import('../../src/cloud-config/check/schema-parts');
+    const { branchPointerOf, schemaNodeAt, schemaTarget, validateAgainstSubschema } = await import('../../src/cloud-config/check/schema-validator');
+    const { CLOUD_CONFIG_TARGETS } = await import('../../src/cloud-config/targets/targets');
+    for (const name of CLOUD_CONFIG_TARGETS) {
+      const target = schemaTarget(name);
+      const pointers = subschemaPointers(target.schema);
+      expect(pointers.length).toBeGreaterThan(100);
+      expect(Object.entries(target.validators.subschemas).filter(([, v]) => v !== undefined).map(([p]) => p).sort()).toEqual([...pointers].sort());
+      for (const pointer of pointers) {
+        expect(schemaNodeAt(target, pointer)).toBeDefined();
+        expect(() => validateAgainstSubschema(target, pointer, {})).not.toThrow();
+      }
+    }
     expect(branchPointerOf({ $ref: '#/$defs/module_name' })).toBeUndefined();
+  });
+
+  it('share the parts the targets have in common', async () => {
+    const { splitSchemas } = await import('../../src/cloud-config/check/schema-parts');
+    const { CLOUD_CONFIG_TARGETS, targetSchema } = await import('../../src/cloud-config/targets/targets');
+    const split = splitSchemas(CLOUD_CONFIG_TARGETS.map((t) => [t, targetSchema(t)] as const));
+    const [first, second] = CLOUD_CONFIG_TARGETS.map((t) => split.targets.get(t)!);
+    const shared = [...second!.branches].filter(([pointer, id]) => first!.branches.get(pointer) === id);
+    // Most of 26.2 is the baseline: its unchanged branches are the very same parts.
+    expect(shared.length).toBeGreaterThan(second!.branches.size * 0.7);
+    expect(second!.rootId).not.toBe(first!.rootId);
   });
 });

@@ -8,11 +8,12 @@ import { escapePointerSegment } from '../json-pointer';
 //    giant root function (the cold-start cost measured by `npm run bench`);
 //  - the validator that explains a union error or finds a deprecation is the very function the
 //    root validator called, generated once.
-// A union branch or then/else part is named by its index in `subschemaPointers(schema)`, so the
-// pointer of the union or `if` schema an ajv error carries can be read back from its `$ref`s.
+// A union branch or then/else part is named by an index into the generated table of branch
+// pointers, so the pointer of the union or `if` schema an ajv error carries can be read back from
+// its `$ref`s.
 
 const PARTS_BASE = 'https://shopkeep.dev/schemas/cloud-config-parts/';
-/** Key of the restructured root document. */
+/** Key of the (first target's) restructured root document. */
 export const SPLIT_SCHEMA_ID = `${PARTS_BASE}root`;
 const BRANCH_PREFIX = `${PARTS_BASE}s`;
 
@@ -22,12 +23,12 @@ function isNode(value: unknown): value is Node {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
-/** The key (and `$ref`) of the part for the i-th entry of `subschemaPointers`. */
+/** The key (and `$ref`) of the i-th branch part. */
 export function branchPartId(index: number): string {
   return `${BRANCH_PREFIX}${index}`;
 }
 
-/** The index into `subschemaPointers` a part `$ref` node (`{ $ref }`) stands for, if it is one. */
+/** The index of the branch part a `$ref` node (`{ $ref }`) stands for, if it is one. */
 export function branchPartIndex(node: unknown): number | undefined {
   if (!isNode(node) || typeof node.$ref !== 'string' || !node.$ref.startsWith(BRANCH_PREFIX)) return undefined;
   const index = Number(node.$ref.slice(BRANCH_PREFIX.length));
@@ -55,50 +56,99 @@ export function subschemaPointers(schema: unknown): string[] {
 
 const SAFE_NAME = /^[A-Za-z0-9._-]+$/;
 
+/** Where one target's validators are among the shared parts. */
+export interface SplitTarget {
+  /** The key of the target's root part. */
+  readonly rootId: string;
+  /** Every union branch and then/else of the target's document: pointer -> part key. */
+  readonly branches: ReadonlyMap<string, string>;
+}
+
+/** The parts of several targets' documents, shared where a part is the same in both. */
+export interface SplitSchemas {
+  readonly parts: ReadonlyMap<string, Node>;
+  readonly targets: ReadonlyMap<string, SplitTarget>;
+  /** The schema pointer of each branch part, by its index (`branchPartId(i)`). */
+  readonly branchPointers: readonly string[];
+}
+
 /**
- * Splits the published document into parts, each to be added to ajv under its key: the root
- * (`SPLIT_SCHEMA_ID`), one per top-level key, one per `$defs` entry and one per union branch and
- * then/else (`branchPartId(i)`). Validation is unchanged: a `$ref` alone stands for the schema it
- * names, and every local `#/$defs/name` reference is rewritten to the part of that entry.
+ * Splits each target's document into parts, each to be added to ajv under its key: a root, one
+ * part per top-level key, one per `$defs` entry and one per union branch and then/else. Validation
+ * is unchanged: a `$ref` alone stands for the schema it names, and every local `#/$defs/name`
+ * reference is rewritten to the part of that entry. A part is content-addressed: when two targets
+ * (say the spec and cloud-init 26.2) produce the same part for the same place, it is one part, so
+ * the generated code holds only what differs per target once more.
  */
-export function splitSchema(schema: Node): Map<string, Node> {
-  const branchIndex = new Map(subschemaPointers(schema).map((pointer, i) => [pointer, i]));
+export function splitSchemas(targets: readonly (readonly [name: string, schema: Node])[]): SplitSchemas {
   const parts = new Map<string, Node>();
-  const named = (kind: string, name: string): string => {
+  const branchPointers: string[] = [];
+  const variants = new Map<string, Map<string, string>>();
+  const intern = (identity: string, content: Node, newId: (variant: number) => string): string => {
+    let known = variants.get(identity);
+    if (known === undefined) variants.set(identity, (known = new Map()));
+    const text = JSON.stringify(content);
+    let id = known.get(text);
+    if (id === undefined) {
+      id = newId(known.size + 1);
+      known.set(text, id);
+      parts.set(id, content);
+    }
+    return id;
+  };
+  const named = (kind: string, name: string, variant: number): string => {
     if (!SAFE_NAME.test(name)) throw new Error(`cloud-config schema: ${kind} name ${JSON.stringify(name)} cannot be a part key`);
-    return `${PARTS_BASE}${kind}/${name}`;
+    return `${PARTS_BASE}${kind}/${name}${variant === 1 ? '' : `@${variant}`}`;
   };
-  const asPart = (id: string, node: unknown, pointer: string): Node => {
-    parts.set(id, transform(node, pointer) as Node);
-    return { $ref: id };
-  };
-  const branch = (node: unknown, pointer: string): Node => {
-    const index = branchIndex.get(pointer);
-    if (index === undefined) throw new Error(`cloud-config schema: no branch index for ${pointer}`);
-    return asPart(branchPartId(index), node, pointer);
-  };
-  const transform = (node: unknown, pointer: string): unknown => {
-    if (Array.isArray(node)) return node.map((child, i) => transform(child, `${pointer}/${i}`));
-    if (!isNode(node)) return node;
-    const out: Record<string, unknown> = {};
-    for (const [key, child] of Object.entries(node)) out[key] = transform(child, `${pointer}/${escapePointerSegment(key)}`);
-    if (typeof node.$ref === 'string') {
-      const local = /^#\/\$defs\/([^/]+)$/.exec(node.$ref);
-      if (!local) throw new Error(`cloud-config schema: cannot split at the reference ${node.$ref}`);
-      out.$ref = named('def', decodeURIComponent(local[1]!));
-    }
-    for (const keyword of ['oneOf', 'anyOf']) {
-      const branches = node[keyword];
-      if (Array.isArray(branches)) out[keyword] = branches.map((b, i) => branch(b, `${pointer}/${keyword}/${i}`));
-    }
-    if (node.if !== undefined) for (const keyword of ['then', 'else']) if (node[keyword] !== undefined) out[keyword] = branch(node[keyword], `${pointer}/${keyword}`);
-    return out;
-  };
-  const { $defs, properties, $id: _id, ...rest } = schema;
-  for (const [name, def] of Object.entries(isNode($defs) ? $defs : {})) asPart(named('def', name), def, `/$defs/${escapePointerSegment(name)}`);
-  const topLevel = Object.fromEntries(
-    Object.entries(isNode(properties) ? properties : {}).map(([key, value]) => [key, asPart(named('key', key), value, `/properties/${escapePointerSegment(key)}`)]),
-  );
-  parts.set(SPLIT_SCHEMA_ID, { ...(transform(rest, '') as Node), properties: topLevel });
-  return parts;
+  const split = new Map<string, SplitTarget>();
+  for (const [target, schema] of targets) {
+    const defs = isNode(schema.$defs) ? schema.$defs : {};
+    const defIds = new Map<string, string>();
+    const inProgress = new Set<string>();
+    const branches = new Map<string, string>();
+    const defId = (name: string): string => {
+      let id = defIds.get(name);
+      if (id !== undefined) return id;
+      if (inProgress.has(name) || !isNode(defs[name])) throw new Error(`cloud-config schema: cannot split at the definition ${name} (missing or recursive)`);
+      inProgress.add(name);
+      id = intern(`def/${name}`, transform(defs[name], `/$defs/${escapePointerSegment(name)}`) as Node, (v) => named('def', name, v));
+      inProgress.delete(name);
+      defIds.set(name, id);
+      return id;
+    };
+    const branch = (node: unknown, pointer: string): Node => {
+      const id = intern(`branch${pointer}`, transform(node, pointer) as Node, () => branchPartId(branchPointers.push(pointer) - 1));
+      branches.set(pointer, id);
+      return { $ref: id };
+    };
+    const transform = (node: unknown, pointer: string): unknown => {
+      if (Array.isArray(node)) return node.map((child, i) => transform(child, `${pointer}/${i}`));
+      if (!isNode(node)) return node;
+      const out: Record<string, unknown> = {};
+      for (const [key, child] of Object.entries(node)) out[key] = transform(child, `${pointer}/${escapePointerSegment(key)}`);
+      if (typeof node.$ref === 'string') {
+        const local = /^#\/\$defs\/([^/]+)$/.exec(node.$ref);
+        if (!local) throw new Error(`cloud-config schema: cannot split at the reference ${node.$ref}`);
+        out.$ref = defId(decodeURIComponent(local[1]!));
+      }
+      for (const keyword of ['oneOf', 'anyOf']) {
+        const list = node[keyword];
+        if (Array.isArray(list)) out[keyword] = list.map((b, i) => branch(b, `${pointer}/${keyword}/${i}`));
+      }
+      if (node.if !== undefined) for (const keyword of ['then', 'else']) if (node[keyword] !== undefined) out[keyword] = branch(node[keyword], `${pointer}/${keyword}`);
+      return out;
+    };
+    const { $defs: _defs, properties, $id: _id, ...rest } = schema;
+    // Every definition becomes a part, used or not, so each can be validated on its own.
+    for (const name of Object.keys(defs)) defId(name);
+    const topLevel = Object.fromEntries(
+      Object.entries(isNode(properties) ? properties : {}).map(([key, value]) => [
+        key,
+        { $ref: intern(`key/${key}`, transform(value, `/properties/${escapePointerSegment(key)}`) as Node, (v) => named('key', key, v)) },
+      ]),
+    );
+    const rootId = intern('root', { ...(transform(rest, '') as Node), properties: topLevel }, (v) => (v === 1 ? SPLIT_SCHEMA_ID : `${SPLIT_SCHEMA_ID}@${v}`));
+    split.set(target, { rootId, branches });
+  }
+  return { parts, targets: split, branchPointers };
 }

@@ -1,58 +1,76 @@
 import type { ErrorObject } from 'ajv';
-import { root, subschemaValidators, type GeneratedValidator } from './generated/cloud-config-validators';
+import { branchPointers, targetValidators, type GeneratedValidator, type TargetValidators } from './generated/cloud-config-validators';
 import { pointerSegments } from '../json-pointer';
 import { branchPartIndex } from './schema-parts';
-import { cloudConfigSchema } from '../schema/index';
+import { targetBehaviour, targetSchema, type CloudConfigTarget, type TargetBehaviour } from '../targets/targets';
 
-// The validators are ajv standalone code generated at build time from the schema (see
-// scripts/compile-cloud-config-validators.ts): compiling the schema at run time would cost more
+// The validators are ajv standalone code generated at build time from each target's schema (see
+// scripts/compile-cloud-config-validators.ts): compiling a schema at run time would cost more
 // than the whole cold-start budget, and precompiled code is compiled exactly once by construction.
 
 /** A schema node as plain data. */
 export type SchemaNode = Readonly<Record<string, unknown>>;
 
-/** The composed cloud-config schema document. */
-export const rootSchema: SchemaNode = cloudConfigSchema;
+/**
+ * What the later stages need to know about the target being checked: its name, its schema
+ * document (to read union branches and deprecations from), its behaviour and its validators.
+ */
+export interface SchemaTarget {
+  readonly name: CloudConfigTarget;
+  readonly schema: SchemaNode;
+  readonly behaviour: TargetBehaviour;
+  readonly validators: TargetValidators;
+}
+
+const loaded = new Map<CloudConfigTarget, SchemaTarget>();
+
+/** The checking context of a target (built on first use). */
+export function schemaTarget(name: CloudConfigTarget): SchemaTarget {
+  let target = loaded.get(name);
+  if (target === undefined) {
+    const validators = targetValidators[name];
+    if (validators === undefined) throw new Error(`no precompiled validators for ${name}; run scripts/compile-cloud-config-validators.ts`);
+    target = { name, schema: targetSchema(name), behaviour: targetBehaviour(name), validators };
+    loaded.set(name, target);
+  }
+  return target;
+}
 
 function run(validate: GeneratedValidator, data: unknown): readonly ErrorObject[] {
   return validate(data) ? [] : [...(validate.errors ?? [])];
 }
 
 /**
- * Validates data against the whole schema; returns ajv's errors (verbose: each carries its data and
- * schema node), empty when valid. `allErrors` is safe here: the input is size- and depth-bounded.
+ * Validates data against a target's whole schema; returns ajv's errors (verbose: each carries its
+ * data and schema node), empty when valid. `allErrors` is safe here: the input is size- and
+ * depth-bounded.
  */
-export function validateAgainstSchema(data: unknown): readonly ErrorObject[] {
-  return run(root, data);
+export function validateAgainstSchema(target: SchemaTarget, data: unknown): readonly ErrorObject[] {
+  return run(target.validators.root, data);
 }
 
 /**
- * Validates data against one `oneOf`/`anyOf` branch or `then`/`else` subschema, named by its JSON
- * pointer into the schema document.
+ * Validates data against one `oneOf`/`anyOf` branch or `then`/`else` subschema of a target, named
+ * by its JSON pointer into the target's schema document.
  */
-export function validateAgainstSubschema(schemaPointer: string, data: unknown): readonly ErrorObject[] {
-  const validate = subschemaValidators[schemaPointer];
-  if (validate === undefined) throw new Error(`no precompiled validator for ${schemaPointer}; run scripts/compile-cloud-config-validators.ts`);
+export function validateAgainstSubschema(target: SchemaTarget, schemaPointer: string, data: unknown): readonly ErrorObject[] {
+  const validate = target.validators.subschemas[schemaPointer];
+  if (validate === undefined) throw new Error(`no precompiled validator for ${schemaPointer} (${target.name}); run scripts/compile-cloud-config-validators.ts`);
   return run(validate, data);
 }
 
-let branchPointers: readonly string[] | undefined;
-
 /**
  * The schema pointer of a union branch or then/else, given the node that stands for it in the
- * schema the validators were generated from: `{ $ref }` to its part (see schema-parts.ts). The
- * generated table lists the pointers in part-index order.
+ * schema the validators were generated from: `{ $ref }` to its part (see schema-parts.ts).
  */
 export function branchPointerOf(node: unknown): string | undefined {
   const index = branchPartIndex(node);
-  if (index === undefined) return undefined;
-  branchPointers ??= Object.keys(subschemaValidators);
-  return branchPointers[index];
+  return index === undefined ? undefined : branchPointers[index];
 }
 
-/** The node at a JSON pointer of the schema document. */
-export function schemaNodeAt(pointer: string): unknown {
-  let node: unknown = rootSchema;
+/** The node at a JSON pointer of a target's schema document. */
+export function schemaNodeAt(target: SchemaTarget, pointer: string): unknown {
+  let node: unknown = target.schema;
   for (const key of pointerSegments(pointer)) {
     if (node === null || typeof node !== 'object') return undefined;
     node = (node as Record<string, unknown>)[key];
@@ -60,10 +78,10 @@ export function schemaNodeAt(pointer: string): unknown {
   return node;
 }
 
-/** Resolves a local `$ref` (`#/$defs/x`) to its node and pointer. */
-export function resolveRef(ref: string): { node: SchemaNode; pointer: string } | undefined {
+/** Resolves a local `$ref` (`#/$defs/x`) to its node and pointer in a target's document. */
+export function resolveRef(target: SchemaTarget, ref: string): { node: SchemaNode; pointer: string } | undefined {
   if (!ref.startsWith('#')) return undefined;
   const pointer = decodeURIComponent(ref.slice(1));
-  const node = schemaNodeAt(pointer);
+  const node = schemaNodeAt(target, pointer);
   return node !== null && typeof node === 'object' ? { node: node as SchemaNode, pointer } : undefined;
 }

@@ -1,7 +1,7 @@
 import type { CloudConfigDeprecation } from '../cloud-config-issue';
 import { escapePointerSegment, segmentsToDottedPath, segmentsToPointer } from '../json-pointer';
 import { typeName } from './describe-value';
-import { resolveRef, validateAgainstSubschema, type SchemaNode } from '../check/schema-validator';
+import { resolveRef, validateAgainstSubschema, type SchemaNode, type SchemaTarget } from '../check/schema-validator';
 
 // ajv reports no annotations, so deprecations are found by walking the data alongside the schema
 // and noting every subschema marked `deprecated: true` that applies to a value. For `oneOf`/`anyOf`
@@ -29,10 +29,10 @@ const JSON_TYPE_FITS: Record<string, (value: unknown) => boolean> = {
 };
 
 /** Whether the value's JSON type is one the schema's `type` allows (following a `$ref`). */
-function typeFits(schema: SchemaNode, value: unknown): boolean {
-  const target = typeof schema.$ref === 'string' ? resolveRef(schema.$ref)?.node ?? schema : schema;
-  if (target.type === undefined) return true;
-  const types = Array.isArray(target.type) ? target.type : [target.type];
+function typeFits(context: SchemaTarget, schema: SchemaNode, value: unknown): boolean {
+  const node = typeof schema.$ref === 'string' ? resolveRef(context, schema.$ref)?.node ?? schema : schema;
+  if (node.type === undefined) return true;
+  const types = Array.isArray(node.type) ? node.type : [node.type];
   return types.some((t) => JSON_TYPE_FITS[String(t)]?.(value) ?? false);
 }
 
@@ -55,30 +55,30 @@ function regex(source: string): RegExp | null {
  * value gets an error, so calling its form deprecated as well would be noise; its children are
  * still walked.
  */
-function walk(schema: unknown, pointer: string, value: unknown, segments: (string | number)[], hits: Hit[], valueFits = true): void {
+function walk(context: SchemaTarget, schema: unknown, pointer: string, value: unknown, segments: (string | number)[], hits: Hit[], valueFits = true): void {
   if (!isNode(schema) || value === undefined) return;
   if (schema.deprecated === true && valueFits) hits.push({ segments: [...segments], schema });
   if (typeof schema.$ref === 'string') {
-    const target = resolveRef(schema.$ref);
-    if (target) walk(target.node, target.pointer, value, segments, hits, valueFits);
+    const target = resolveRef(context, schema.$ref);
+    if (target) walk(context, target.node, target.pointer, value, segments, hits, valueFits);
   }
-  if (Array.isArray(schema.allOf)) schema.allOf.forEach((s, i) => walk(s, `${pointer}/allOf/${i}`, value, segments, hits, valueFits));
+  if (Array.isArray(schema.allOf)) schema.allOf.forEach((s, i) => walk(context, s, `${pointer}/allOf/${i}`, value, segments, hits, valueFits));
   for (const keyword of ['oneOf', 'anyOf'] as const) {
     const branches = schema[keyword];
     if (!Array.isArray(branches)) continue;
-    const valid = branches.findIndex((_, i) => validateAgainstSubschema(`${pointer}/${keyword}/${i}`, value).length === 0);
-    const chosen = valid !== -1 ? valid : branches.findIndex((b) => isNode(b) && typeFits(b, value));
-    if (chosen !== -1) walk(branches[chosen], `${pointer}/${keyword}/${chosen}`, value, segments, hits, valid !== -1);
+    const valid = branches.findIndex((_, i) => validateAgainstSubschema(context, `${pointer}/${keyword}/${i}`, value).length === 0);
+    const chosen = valid !== -1 ? valid : branches.findIndex((b) => isNode(b) && typeFits(context, b, value));
+    if (chosen !== -1) walk(context, branches[chosen], `${pointer}/${keyword}/${chosen}`, value, segments, hits, valid !== -1);
   }
   if (Array.isArray(value)) {
     if (Array.isArray(schema.items)) {
       value.forEach((item, i) => {
         const tuple = schema.items as unknown[];
-        if (i < tuple.length) walk(tuple[i], `${pointer}/items/${i}`, item, [...segments, i], hits);
-        else walk(schema.additionalItems, `${pointer}/additionalItems`, item, [...segments, i], hits);
+        if (i < tuple.length) walk(context, tuple[i], `${pointer}/items/${i}`, item, [...segments, i], hits);
+        else walk(context, schema.additionalItems, `${pointer}/additionalItems`, item, [...segments, i], hits);
       });
     } else if (isNode(schema.items)) {
-      value.forEach((item, i) => walk(schema.items, `${pointer}/items`, item, [...segments, i], hits));
+      value.forEach((item, i) => walk(context, schema.items, `${pointer}/items`, item, [...segments, i], hits));
     }
     return;
   }
@@ -90,16 +90,16 @@ function walk(schema: unknown, pointer: string, value: unknown, segments: (strin
     let matched = false;
     if (Object.prototype.hasOwnProperty.call(properties, key)) {
       matched = true;
-      walk(properties[key], `${pointer}/properties/${escaped}`, child, [...segments, key], hits);
+      walk(context, properties[key], `${pointer}/properties/${escaped}`, child, [...segments, key], hits);
     }
     for (const [source, sub] of patterns) {
       if (regex(source)?.test(key)) {
         matched = true;
-        walk(sub, `${pointer}/patternProperties/${escapePointerSegment(source)}`, child, [...segments, key], hits);
+        walk(context, sub, `${pointer}/patternProperties/${escapePointerSegment(source)}`, child, [...segments, key], hits);
       }
     }
     if (!matched && isNode(schema.additionalProperties)) {
-      walk(schema.additionalProperties, `${pointer}/additionalProperties`, child, [...segments, key], hits);
+      walk(context, schema.additionalProperties, `${pointer}/additionalProperties`, child, [...segments, key], hits);
     }
   }
 }
@@ -121,9 +121,9 @@ function message(schema: SchemaNode): { message: string; version?: string } {
  * Every deprecated key or form the data uses, with cloud-init's wording (`Deprecated in version
  * 22.3. Use lock_passwd instead.`), one per location.
  */
-export function findDeprecations(rootSchema: SchemaNode, data: unknown): CloudConfigDeprecation[] {
+export function findDeprecations(context: SchemaTarget, data: unknown): CloudConfigDeprecation[] {
   const hits: Hit[] = [];
-  walk(rootSchema, '', data, [], hits);
+  walk(context, context.schema, '', data, [], hits);
   const byPointer = new Map<string, CloudConfigDeprecation>();
   for (const hit of hits) {
     const pointer = segmentsToPointer(hit.segments);

@@ -4,7 +4,7 @@ import { closestMatch } from './closest-match';
 import { describeValue, isSecretPointer, previewValue, typeName } from './describe-value';
 import { pointerSegments, segmentsToDottedPath, segmentsToPointer } from '../json-pointer';
 import { resolveUnionErrors, type SchemaError } from './resolve-union-errors';
-import type { SchemaNode } from '../check/schema-validator';
+import type { SchemaNode, SchemaTarget } from '../check/schema-validator';
 
 type Issue = CloudConfigIssue;
 
@@ -145,12 +145,12 @@ function rank(code: Issue['code']): number {
  * Turns ajv's errors into our issues: union noise reduced to the meant branch, one issue per
  * location, messages in our words naming what was expected and what was found.
  */
-export function mapAjvErrors(errors: readonly ErrorObject[]): Issue[] {
+export function mapAjvErrors(context: SchemaTarget, errors: readonly ErrorObject[]): Issue[] {
   const byLocation = new Map<string, Issue>();
-  const resolved = resolveUnionErrors(errors);
+  const resolved = resolveUnionErrors(context, errors);
   // Never turn an invalid config into a valid one: if union resolution explained nothing away
   // wrongly, fall back to ajv's own last error (the outermost failure).
-  if (resolved.length === 0 && errors.length > 0) resolved.push(...resolveUnionErrors(errors.slice(-1)));
+  if (resolved.length === 0 && errors.length > 0) resolved.push(...resolveUnionErrors(context, errors.slice(-1)));
   for (const error of resolved) {
     // propertyNames reports the bad name twice (once per inner rule); keep the key-level one.
     if (error.params.propertyName !== undefined && error.keyword !== 'propertyNames') continue;

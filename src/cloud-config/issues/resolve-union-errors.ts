@@ -1,5 +1,5 @@
 import type { ErrorObject } from 'ajv';
-import { branchPointerOf, schemaNodeAt, validateAgainstSubschema, type SchemaNode } from '../check/schema-validator';
+import { branchPointerOf, schemaNodeAt, validateAgainstSubschema, type SchemaNode, type SchemaTarget } from '../check/schema-validator';
 
 /**
  * An ajv error with an absolute `instancePath`, after `oneOf`/`anyOf` noise has been reduced to
@@ -62,7 +62,7 @@ function describeCondition(ifSchema: unknown): string | undefined {
   return parts.length > 0 ? parts.join(' and ') : undefined;
 }
 
-function chooseBranch(union: ErrorObject, branches: readonly (readonly ErrorObject[])[], base: string): SchemaError[] {
+function chooseBranch(context: SchemaTarget, union: ErrorObject, branches: readonly (readonly ErrorObject[])[], base: string): SchemaError[] {
   const at = base + union.instancePath;
   const params = union.params as Record<string, unknown>;
   if (Array.isArray(params.passingSchemas)) return [fromAjv(union, base)];
@@ -92,7 +92,7 @@ function chooseBranch(union: ErrorObject, branches: readonly (readonly ErrorObje
     if (sa !== sb) return sa > sb ? a : b;
     return b.length < a.length ? b : a;
   });
-  return resolveUnionErrors(best, at);
+  return resolveUnionErrors(context, best, at);
 }
 
 /** The schema pointers of a failing `oneOf`/`anyOf`'s branches, when its schema is the generated one. */
@@ -108,28 +108,28 @@ function unionBranchPointers(error: ErrorObject): string[] | undefined {
  * data meant is kept. ajv emits a union's branch errors just before the union's own error, so the
  * branch error count tells how many preceding errors to replace.
  */
-export function resolveUnionErrors(errors: readonly ErrorObject[], base = ''): SchemaError[] {
+export function resolveUnionErrors(context: SchemaTarget, errors: readonly ErrorObject[], base = ''): SchemaError[] {
   const out: SchemaError[][] = [];
   let k = errors.length - 1;
   while (k >= 0) {
     const error = errors[k]!;
     const pointers = unionBranchPointers(error);
     if (pointers !== undefined) {
-      const branches = pointers.map((pointer) => validateAgainstSubschema(pointer, error.data));
+      const branches = pointers.map((pointer) => validateAgainstSubschema(context, pointer, error.data));
       // The error carries the union as generated (branches as part references); explain it with
       // the document's own branches.
-      const union = schemaNodeAt(pointers[0]!.slice(0, pointers[0]!.lastIndexOf('/')));
-      out.push(chooseBranch({ ...error, schema: union }, branches, base));
+      const union = schemaNodeAt(context, pointers[0]!.slice(0, pointers[0]!.lastIndexOf('/')));
+      out.push(chooseBranch(context, { ...error, schema: union }, branches, base));
       k -= branches.reduce((n, b) => n + b.length, 0) + 1;
       continue;
     }
     const branch = error.keyword === 'if' ? String((error.params as Record<string, unknown>).failingKeyword) : undefined;
     const branchPointer = branch !== undefined ? branchPointerOf(error.parentSchema?.[branch]) : undefined;
     if (branchPointer !== undefined) {
-      const inner = validateAgainstSubschema(branchPointer, error.data);
-      const parent = schemaNodeAt(branchPointer.slice(0, branchPointer.lastIndexOf('/'))) as SchemaNode | undefined;
+      const inner = validateAgainstSubschema(context, branchPointer, error.data);
+      const parent = schemaNodeAt(context, branchPointer.slice(0, branchPointer.lastIndexOf('/'))) as SchemaNode | undefined;
       const condition = branch === 'then' ? describeCondition(parent?.if) : undefined;
-      out.push(resolveUnionErrors(inner, base + error.instancePath).map((e) => (condition ? { ...e, condition } : e)));
+      out.push(resolveUnionErrors(context, inner, base + error.instancePath).map((e) => (condition ? { ...e, condition } : e)));
       k -= inner.length + 1;
       continue;
     }

@@ -7,10 +7,13 @@ export interface GeneratedValidator {
   errors?: ErrorObject[] | null;
 }
 
-/** The whole cloud-config schema. */
-export declare const root: GeneratedValidator;
-/**
- * One validator per union branch and then/else subschema, keyed by JSON pointer into the schema,
- * listed in part-index order (the n-th key is the part `.../cloud-config-parts/s<n>`).
- */
-export declare const subschemaValidators: Readonly<Record<string, GeneratedValidator>>;
+/** One target's validators: the whole document, and each union branch and then/else subschema by its JSON pointer. */
+export interface TargetValidators {
+  readonly root: GeneratedValidator;
+  readonly subschemas: Readonly<Record<string, GeneratedValidator>>;
+}
+
+/** The schema pointer each branch part stands for: the n-th entry for the part `.../cloud-config-parts/s<n>`. */
+export declare const branchPointers: readonly string[];
+/** The validators of every target, keyed by target name. */
+export declare const targetValidators: Readonly<Record<string, TargetValidators>>;
