@@ -18,102 +18,44 @@
  * Run: `npx tsx scripts/compile-cloud-config-validators.ts` (also part of `npm run build`).
  * A test fails when the committed file is stale.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { writeFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Ajv, type Options } from 'ajv';
-import addFormatsModule from 'ajv-formats';
+import { _, Ajv, type Options } from 'ajv';
 import standaloneCode from 'ajv/dist/standalone';
+import { cloudConfigFormats } from '../src/cloud-config/check/formats';
 import { branchPartId, splitSchemas } from '../src/cloud-config/check/schema-parts';
 import { CLOUD_CONFIG_ANNOTATION_KEYWORDS } from '../src/cloud-config/schema/index';
-import { CLOUD_CONFIG_TARGETS, targetSchema } from '../src/cloud-config/targets/targets';
-
-type AddFormats = (ajv: Ajv, formats?: string[]) => Ajv;
-const addFormats: AddFormats =
-  (addFormatsModule as unknown as { default?: AddFormats }).default ?? (addFormatsModule as unknown as AddFormats);
+import { CLOUD_CONFIG_TARGETS, validatorSchema } from '../src/cloud-config/targets/targets';
 
 const SCHEMA_KEY = 'cloud-config';
-const FORMATS = ['uri', 'date'];
 
 function createAjv(options: Options): Ajv {
   const ajv = new Ajv({ strict: true, allowUnionTypes: true, allErrors: true, verbose: true, ...options });
-  addFormats(ajv, FORMATS);
+  // Our own format checks (src/cloud-config/check/formats.ts), imported by the generated module.
+  for (const [name, validate] of Object.entries(cloudConfigFormats)) ajv.addFormat(name, validate);
   ajv.addVocabulary([...CLOUD_CONFIG_ANNOTATION_KEYWORDS]);
   return ajv;
 }
 
-// The two formats the schema uses are copied from the installed ajv-formats (MIT) into the
-// generated module rather than imported: loading that CommonJS module from ESM costs several
-// milliseconds of cold start. Each is the format's function and the top-level declarations it uses.
-const FORMAT_SOURCES: Record<string, { declarations: string[]; value: string }> = {
-  uri: { declarations: ['NOT_URI_FRAGMENT', 'URI', 'uri'], value: 'uri' },
-  date: { declarations: ['isLeapYear', 'DATE', 'DAYS', 'date'], value: '{ validate: date }' },
-};
-
-// Checked against ajv-formats' own functions before the copy is used.
-const FORMAT_SAMPLES: Record<string, string[]> = {
-  uri: ['http://host/path', 'https://a.b/c?d=e#f', 'ftp://[::1]:21/x', 'urn:isbn:0451450523', 'mailto:a@b.c', 'host/path', 'http://', '/path', 'not a uri', 'http://exa mple.com', 'x:', '', 'HTTP://UPPER.CASE/', 'http://h/%zz', 'file:///etc/hosts'],
-  date: ['2024-02-29', '2023-02-29', '2000-02-29', '1900-02-29', '2024-13-01', '2024-00-10', '2024-04-31', '2024-12-31', '24-01-01', '2024-1-1', '', 'x', '2024-01-01T00:00:00Z'],
-};
-
-function declarationSource(source: string, name: string): string {
-  const fn = new RegExp(`^function ${name}\\(.*?^}$`, 'ms').exec(source);
-  const constant = new RegExp(`^const ${name} = .*;$`, 'm').exec(source);
-  const found = fn ?? constant;
-  if (!found) throw new Error(`ajv-formats: no top-level declaration of ${name}`);
-  return found[0];
-}
-
-/** The format functions the generated code uses (as `fullFormats.<name>`), copied from ajv-formats. */
-function formatsSource(): string {
-  const require = createRequire(import.meta.url);
-  const path = require.resolve('ajv-formats/dist/formats.js');
-  const { fullFormats } = require(path) as { fullFormats: Record<string, unknown> };
-  const source = readFileSync(path, 'utf8');
-  const declarations = Object.values(FORMAT_SOURCES).flatMap((f) => f.declarations).map((name) => declarationSource(source, name));
-  const table = `const fullFormats = { ${Object.entries(FORMAT_SOURCES).map(([name, f]) => `${JSON.stringify(name)}: ${f.value}`).join(', ')} };`;
-  const code = [...declarations, table].join('\n');
-  const original = (name: string): unknown => {
-    const format = fullFormats[name];
-    return typeof format === 'function' ? format : (format as { validate: unknown }).validate;
-  };
-  for (const [name, f] of Object.entries(FORMAT_SOURCES)) {
-    const fn = f.declarations[f.declarations.length - 1]!;
-    if (String(original(name)) !== declarationSource(source, fn)) throw new Error(`ajv-formats: ${fn} is not the ${name} format`);
-  }
-  // Build time only: evaluate the copy and compare it with the original on samples.
-  const copy = new Function(`${code}\nreturn fullFormats;`)() as Record<string, unknown>;
-  const check = (format: unknown, value: string): boolean => (typeof format === 'function' ? format(value) : (format as { validate: (v: string) => boolean }).validate(value)) as boolean;
-  for (const name of FORMATS) {
-    for (const sample of FORMAT_SAMPLES[name] ?? []) {
-      if (check(copy[name], sample) !== check(fullFormats[name], sample)) throw new Error(`copied format ${name} disagrees with ajv-formats on ${JSON.stringify(sample)}`);
-    }
-  }
-  return code;
-}
-
 /** The generated module's source text. */
 export function generateValidatorsSource(): string {
-  // Every target's whole document must pass ajv's full strict mode; a lone branch such as
+  // The spec's whole document must pass ajv's full strict mode; a lone branch such as
   // `{ required: [name] }` cannot (its `type: object` is on the parent), so the generating
-  // instance relaxes strictTypes only after this check.
-  for (const target of CLOUD_CONFIG_TARGETS) createAjv({}).addSchema(targetSchema(target) as object, SCHEMA_KEY).getSchema(SCHEMA_KEY);
-  const ajv = createAjv({ strictTypes: false, inlineRefs: false, messages: false, code: { source: true, esm: true, lines: false } });
+  // instance relaxes strictTypes only after this check. A cloud-init release keeps the shapes of
+  // cloud-init's own schema (keywords next to no type, a `$ref` with siblings), so its document
+  // is checked with strictTypes off.
+  for (const target of CLOUD_CONFIG_TARGETS) createAjv(target === 'spec' ? {} : { strictTypes: false }).addSchema(validatorSchema(target) as object, SCHEMA_KEY).getSchema(SCHEMA_KEY);
+  const ajv = createAjv({ strictTypes: false, inlineRefs: false, messages: false, code: { source: true, esm: true, lines: false, formats: _`cloudConfigFormats` } });
   // Validators are generated from the split form of the documents (see
   // src/cloud-config/check/schema-parts.ts), parts shared between targets where they agree.
-  const split = splitSchemas(CLOUD_CONFIG_TARGETS.map((target) => [target, targetSchema(target)] as const));
+  const split = splitSchemas(CLOUD_CONFIG_TARGETS.map((target) => [target, validatorSchema(target)] as const));
   for (const [key, part] of split.parts) ajv.addSchema(part as object, key);
   const refs: Record<string, string> = {};
   CLOUD_CONFIG_TARGETS.forEach((target, t) => (refs[`root${t}`] = split.targets.get(target)!.rootId));
   split.branchPointers.forEach((_, i) => (refs[`s${i}`] = branchPartId(i)));
-  let code = standaloneCode(ajv, refs);
-  // ajv emits require() for format functions even in ESM mode (ajv#1976); use the copies instead.
-  code = code.replace(/require\("ajv-formats\/dist\/formats"\)\.fullFormats/g, 'fullFormats');
-  if (/require\(/.test(code)) throw new Error('standalone code still has a require() call; import it in the header');
-  const used = [...code.matchAll(/\bfullFormats\.(\w+)/g)].map((m) => m[1]!);
-  const missing = used.filter((name) => FORMAT_SOURCES[name] === undefined);
-  if (missing.length > 0) throw new Error(`generated code uses formats with no copied source: ${missing.join(', ')}`);
-  if (/\.compare\b/.test(code)) throw new Error('generated code compares formats; copy their compare functions too');
+  // The one runtime helper ajv's code needs is swapped for ours, so ajv stays a build-time tool.
+  const code = standaloneCode(ajv, refs).replaceAll('require("ajv/dist/runtime/equal").default', 'jsonEqual');
+  if (/require\(/.test(code)) throw new Error('standalone code has a require() call; import it in the header');
   // The first target's table is listed whole; each other target's as the first one's with the
   // pointers whose part differs (undefined where the target has no such pointer).
   const exportName = new Map(split.branchPointers.map((_, i) => [branchPartId(i), `s${i}`]));
@@ -128,8 +70,8 @@ export function generateValidatorsSource(): string {
   return [
     '// Generated by scripts/compile-cloud-config-validators.ts from the cloud-config schema. DO NOT EDIT.',
     '/* eslint-disable */',
-    '/*! The uri and date format functions (uri, date and their constants) are copied from ajv-formats (https://github.com/ajv-validator/ajv-formats), MIT License, Copyright (c) 2020 Evgeny Poberezkin. */',
-    formatsSource(),
+    "import { cloudConfigFormats } from '../formats';",
+    "import { jsonEqual } from '../json-equal';",
     code.replace(/^"use strict";/, ''),
     `export const branchPointers = ${JSON.stringify(split.branchPointers)};`,
     `const subschemas0 = {${rows(first)}\n};`,

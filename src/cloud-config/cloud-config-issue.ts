@@ -75,8 +75,10 @@ export interface CloudConfigRequiredIssue extends CloudConfigIssueBase {
 }
 
 /**
- * A key the mapping does not allow. The path ends with the key itself; `suggestion` is the closest
- * allowed key when the key looks like a misspelling of it.
+ * A key the mapping does not allow. As in cloud-init, `path` is the mapping's (`apt` for an unknown
+ * `apt.mirror`); at the top level it is the key itself (see the target's rules for several unknown
+ * top-level keys). `property` names the key, `line`/`column` point at it, and `suggestion` is the
+ * closest allowed key when the key looks like a misspelling of it.
  *
  * @example
  * ```ts
@@ -87,6 +89,22 @@ export interface CloudConfigAdditionalPropertyIssue extends CloudConfigIssueBase
   readonly code: 'additional_property';
   readonly property: string;
   readonly suggestion?: string;
+}
+
+/**
+ * Keys that cannot be used together, such as both spellings of one `rh_subscription` key
+ * (`service_level` and `service-level`), reported at the mapping with both keys in `property`; or a
+ * key that a rule forbids next to another (`ssh_authorized_keys` with `ssh_redirect_user: true`),
+ * reported at that key.
+ *
+ * @example
+ * ```ts
+ * if (issue.code === 'conflict') console.log(`keep only one of ${issue.property.join(', ')}`);
+ * ```
+ */
+export interface CloudConfigConflictIssue extends CloudConfigIssueBase {
+  readonly code: 'conflict';
+  readonly property: readonly string[];
 }
 
 /**
@@ -105,8 +123,8 @@ export interface CloudConfigEnumIssue extends CloudConfigIssueBase {
 
 /**
  * Every other schema rule: `pattern`, `format`, sizes of strings, lists and mappings, number bounds,
- * duplicate list items, forbidden key combinations (`conflict`), a value matching several forms of a
- * `oneOf` (`ambiguous`), and `invalid` for anything else.
+ * duplicate list items, a value matching several forms of a `oneOf` (`ambiguous`), and `invalid` for
+ * anything else.
  *
  * @example
  * ```ts
@@ -127,7 +145,6 @@ export interface CloudConfigRuleIssue extends CloudConfigIssueBase {
     | 'too_small'
     | 'too_big'
     | 'invalid_key'
-    | 'conflict'
     | 'ambiguous'
     | 'invalid';
 }
@@ -182,6 +199,7 @@ export type CloudConfigIssue =
   | CloudConfigTypeIssue
   | CloudConfigRequiredIssue
   | CloudConfigAdditionalPropertyIssue
+  | CloudConfigConflictIssue
   | CloudConfigEnumIssue
   | CloudConfigRuleIssue;
 

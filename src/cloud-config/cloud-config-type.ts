@@ -130,7 +130,7 @@ export type CloudConfigOutputLogOperator = string | [string, string] | {
 /**
  * The `package_item` definition of the cloud-config schema.
  */
-export type CloudConfigPackageItem = string | [string, string];
+export type CloudConfigPackageItem = string | string[];
 
 /**
  * The `prefer_fqdn_over_hostname` definition of the cloud-config schema.
@@ -1488,6 +1488,10 @@ export type CloudConfig = {
      */
     password?: string;
     /**
+     * Release to pin with `subscription-manager release --set`; the package cache is cleared after.
+     */
+    release_version?: string;
+    /**
      * baseurl in /etc/rhsm/rhsm.conf.
      * @deprecated Use **rhsm_baseurl** instead.
      */
@@ -1518,7 +1522,7 @@ export type CloudConfig = {
      * User name; use with **password**, not with **activation_key** /**org**.
      */
     username?: string;
-  };
+  } & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown;
   rpi?: {
     interfaces?: {
       /**
@@ -1546,28 +1550,21 @@ export type CloudConfig = {
          * @defaultValue `false`
          */
         hardware?: boolean;
+        [key: string]: unknown;
       };
       /**
        * Enable 1-Wire.
        * @defaultValue `false`
        */
       onewire?: boolean;
-      /**
-       * Enable remote GPIO.
-       * @defaultValue `false`
-       */
-      remote_gpio?: boolean;
+      [key: string]: unknown;
     };
-    /**
-     * Install and enable Raspberry Pi Connect.
-     * @defaultValue `false`
-     */
-    enable_rpi_connect?: boolean;
     /**
      * Enable USB gadget mode.
      * @defaultValue `false`
      */
     enable_usb_gadget?: boolean;
+    [key: string]: unknown;
   };
   rsyslog?: {
     /**

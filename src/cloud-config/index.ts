@@ -12,6 +12,7 @@ export type { CloudConfigResult } from './cloud-config-result';
 export type { CloudConfigTarget, CloudInitVersion } from './targets/targets';
 export type {
   CloudConfigAdditionalPropertyIssue,
+  CloudConfigConflictIssue,
   CloudConfigDeprecation,
   CloudConfigEnumIssue,
   CloudConfigInputIssue,

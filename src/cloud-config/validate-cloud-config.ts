@@ -3,6 +3,7 @@ import type { CloudConfigDeprecation, CloudConfigIssue, CloudConfigWarning } fro
 import type { CloudConfigResult } from './cloud-config-result';
 import { binaryAsString } from './input/binary-as-string';
 import { checkPlainData } from './check/check-plain-data';
+import { escapePointerSegment } from './json-pointer';
 import { typeName } from './issues/describe-value';
 import { findDeprecations } from './issues/find-deprecations';
 import { mapAjvErrors } from './issues/map-ajv-errors';
@@ -65,12 +66,19 @@ function isMapping(value: unknown): value is Record<string, unknown> {
   return typeName(value) === 'object';
 }
 
+/** Where in the source an issue is shown: an unknown or conflicting key at the key itself. */
+function positionPointer(issue: CloudConfigIssue | CloudConfigDeprecation): string {
+  if (issue.code === 'additional_property') return `${issue.pointer}/${escapePointerSegment(issue.property)}`;
+  if (issue.code === 'conflict' && issue.property.length > 1) return `${issue.pointer}/${escapePointerSegment(issue.property[issue.property.length - 1]!)}`;
+  return issue.pointer;
+}
+
 /** Adds source positions and orders issues by position, as a reader scans the file. */
 function positioned<T extends CloudConfigIssue | CloudConfigDeprecation>(issues: readonly T[], parsed: ParsedYaml | undefined): T[] {
   const placed = parsed
     ? issues.map((issue) => {
         const target: PositionTarget = issue.code === 'additional_property' ? 'key' : issue.code === 'deprecated' ? 'entry' : 'value';
-        const at = sourcePosition(parsed, issue.pointer, target);
+        const at = sourcePosition(parsed, positionPointer(issue), target);
         return at ? { ...issue, line: at.line, column: at.column } : issue;
       })
     : [...issues];

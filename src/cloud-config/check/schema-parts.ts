@@ -136,6 +136,9 @@ export function splitSchemas(targets: readonly (readonly [name: string, schema: 
         if (Array.isArray(list)) out[keyword] = list.map((b, i) => branch(b, `${pointer}/${keyword}/${i}`));
       }
       if (node.if !== undefined) for (const keyword of ['then', 'else']) if (node[keyword] !== undefined) out[keyword] = branch(node[keyword], `${pointer}/${keyword}`);
+      // For `uniqueItems` over items of simple types, ajv compares only the items of the right
+      // type; JSON Schema (and cloud-init) compare them all, which an untyped wrapper restores.
+      if (node.uniqueItems === true && isNode(node.items) && node.items.type !== undefined) out.items = { allOf: [out.items] };
       return out;
     };
     const { $defs: _defs, properties, $id: _id, ...rest } = schema;

@@ -3,7 +3,8 @@ import type { CloudConfigIssue } from '../cloud-config-issue';
 import { closestMatch } from './closest-match';
 import { describeValue, isSecretPointer, previewValue, typeName } from './describe-value';
 import { pointerSegments, segmentsToDottedPath, segmentsToPointer } from '../json-pointer';
-import { resolveUnionErrors, type SchemaError } from './resolve-union-errors';
+import { resolveUnionErrors } from './resolve-union-errors';
+import type { SchemaError } from './schema-error';
 import type { SchemaNode, SchemaTarget } from '../check/schema-validator';
 
 type Issue = CloudConfigIssue;
@@ -27,7 +28,12 @@ function allowedList(values: readonly unknown[]): string {
   return values.length <= 8 ? `one of ${orList(values.map(shownValue))}` : `one of the ${values.length} allowed values`;
 }
 
-const FORMAT_HINT: Record<string, string> = { uri: 'URI with a scheme (e.g. http://host/path)', date: 'date (YYYY-MM-DD)' };
+const FORMAT_HINT: Record<string, string> = {
+  uri: 'URI with a scheme (e.g. http://host/path)',
+  date: 'date (YYYY-MM-DD)',
+  'python-uri': 'URI with a scheme (e.g. http://host/path)',
+  'python-date': 'date (YYYY-MM-DD, YYYYMMDD or an ISO week date)',
+};
 
 function mapOne(error: SchemaError): Issue {
   const segments = pointerSegments(error.instancePath);
@@ -39,8 +45,14 @@ function mapOne(error: SchemaError): Issue {
   switch (error.keyword) {
     case 'type':
     case 'union': {
-      const expected = error.keyword === 'type' ? String(p.type).split(',') : (p.expected as string[]);
+      const expected = error.keyword === 'type' ? String(p.type).split(',') : (p.forms as string[]);
+      if (expected.length === 0) return { code: 'invalid', ...at, message: `matches none of the allowed forms, got ${got}` };
       return { code: 'type', ...at, expected, received: typeName(error.data), message: `expected ${orList(expected)}, got ${got}` };
+    }
+    case 'nested': {
+      // cloud-init reports this failure at the value; the reason is further in.
+      const inner = mapOne(p.inner as SchemaError);
+      return { ...inner, ...at, message: `${String(p.relative)}: ${inner.message}` } as Issue;
     }
     case 'required': {
       const property = Array.isArray(p.missingProperty) ? p.missingProperty.map(String) : [String(p.missingProperty)];
@@ -48,14 +60,14 @@ function mapOne(error: SchemaError): Issue {
       return { code: 'required', ...at, property, message };
     }
     case 'additionalProperties': {
+      // Reported at the mapping, as cloud-init does; the key is in `property` and the position
+      // is the key's (validate-cloud-config.ts). The top level is settled in mapAjvErrors.
       const property = String(p.additionalProperty);
-      const keyPath = [...segments, property];
       const known = Object.keys((error.parentSchema?.properties as SchemaNode | undefined) ?? {});
       const suggestion = closestMatch(property, known);
       return {
         code: 'additional_property',
-        path: segmentsToDottedPath(keyPath),
-        pointer: segmentsToPointer(keyPath),
+        ...at,
         property,
         ...(suggestion ? { suggestion } : {}),
         message: `unknown key ${JSON.stringify(property)}${suggestion ? `; did you mean ${JSON.stringify(suggestion)}?` : ' (not allowed here)'}`,
@@ -109,12 +121,15 @@ function mapOne(error: SchemaError): Issue {
       return { code: 'invalid_key', ...at, message: `invalid key ${JSON.stringify(String(p.propertyName))}` };
     case 'false schema':
       return error.condition
-        ? { code: 'conflict', ...at, message: `not allowed when ${error.condition}` }
+        ? { code: 'conflict', ...at, property: segments.slice(-1), message: `not allowed when ${error.condition}` }
         : { code: 'invalid', ...at, message: 'not allowed here' };
     case 'not': {
       const keys = ((error.parentSchema?.not as SchemaNode | undefined)?.required as string[] | undefined) ?? [];
+      if (keys.length === 2 && keys[0]!.replaceAll('_', '-') === keys[1]!.replaceAll('_', '-')) {
+        return { code: 'conflict', ...at, property: keys, message: `${JSON.stringify(keys[1])} is the old spelling of ${JSON.stringify(keys[0])}; give only ${JSON.stringify(keys[0])}` };
+      }
       return keys.length > 1
-        ? { code: 'conflict', ...at, message: `the keys ${orList(keys)} cannot be used together` }
+        ? { code: 'conflict', ...at, property: keys, message: `the keys ${orList(keys.map((k) => JSON.stringify(k)))} cannot be used together` }
         : { code: 'invalid', ...at, message: 'matches a form that is not allowed' };
     }
     case 'oneOf': {
@@ -141,6 +156,23 @@ function rank(code: Issue['code']): number {
   return i === -1 ? PRIORITY.length : i;
 }
 
+/** Where an issue is, for keeping one per location: unknown keys and conflicts are each their own. */
+function location(issue: Issue): string {
+  if (issue.code === 'additional_property') return `${issue.pointer}\u0000${issue.property}`;
+  if (issue.code === 'conflict') return `${issue.pointer}\u0000${issue.property.join('\u0000')}`;
+  return issue.pointer;
+}
+
+/**
+ * An unknown top-level key is reported at the key itself (cloud-init's one exception to reporting
+ * at the mapping); with the cloud-init rule for several of them, all stay at the root `""`.
+ */
+function settleTopLevel(context: SchemaTarget, issues: Issue[]): Issue[] {
+  const unknown = issues.filter((i): i is Extract<Issue, { code: 'additional_property' }> => i.code === 'additional_property' && i.pointer === '');
+  if (unknown.length === 0 || (context.behaviour.unknownTopLevelKeys === 'cloud-init' && unknown.length > 1)) return issues;
+  return issues.map((i) => (i.code === 'additional_property' && i.pointer === '' ? { ...i, path: segmentsToDottedPath([i.property]) } : i));
+}
+
 /**
  * Turns ajv's errors into our issues: union noise reduced to the meant branch, one issue per
  * location, messages in our words naming what was expected and what was found.
@@ -149,14 +181,15 @@ export function mapAjvErrors(context: SchemaTarget, errors: readonly ErrorObject
   const byLocation = new Map<string, Issue>();
   const resolved = resolveUnionErrors(context, errors);
   // Never turn an invalid config into a valid one: if union resolution explained nothing away
-  // wrongly, fall back to ajv's own last error (the outermost failure).
-  if (resolved.length === 0 && errors.length > 0) resolved.push(...resolveUnionErrors(context, errors.slice(-1)));
+  // wrongly, fall back to ajv's own last error (the outermost failure). Under cloud-init's rules
+  // a union can pass with no error (a mapping with a `type` key, see cloud-init-union.ts).
+  if (resolved.length === 0 && errors.length > 0 && context.behaviour.unions !== 'cloud-init') resolved.push(...resolveUnionErrors(context, errors.slice(-1)));
   for (const error of resolved) {
     // propertyNames reports the bad name twice (once per inner rule); keep the key-level one.
     if (error.params.propertyName !== undefined && error.keyword !== 'propertyNames') continue;
     const issue = mapOne(error);
-    const current = byLocation.get(issue.pointer);
-    if (current === undefined || rank(issue.code) < rank(current.code)) byLocation.set(issue.pointer, issue);
+    const current = byLocation.get(location(issue));
+    if (current === undefined || rank(issue.code) < rank(current.code)) byLocation.set(location(issue), issue);
   }
-  return [...byLocation.values()];
+  return settleTopLevel(context, [...byLocation.values()]);
 }

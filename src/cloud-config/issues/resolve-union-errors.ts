@@ -1,27 +1,12 @@
 import type { ErrorObject } from 'ajv';
 import { branchPointerOf, schemaNodeAt, validateAgainstSubschema, type SchemaNode, type SchemaTarget } from '../check/schema-validator';
+import { cloudInitUnionErrors } from './cloud-init-union';
+import { depth, type SchemaError, type UnionBranch } from './schema-error';
+import { unionForms } from './union-forms';
 
-/**
- * An ajv error with an absolute `instancePath`, after `oneOf`/`anyOf` noise has been reduced to
- * the branch the data meant. Two keywords are our own: `union` (the value fits none of the branch
- * types) and `oneOf` is kept only for values matching several branches.
- */
-export interface SchemaError {
-  readonly keyword: string;
-  readonly instancePath: string;
-  readonly params: Readonly<Record<string, unknown>>;
-  readonly data: unknown;
-  readonly schema: unknown;
-  readonly parentSchema: SchemaNode | undefined;
-  /** For errors inside an `if`/`then`: the condition in words (`ssh_redirect_user is true`). */
-  readonly condition?: string;
-}
-
-const TYPE_MISMATCH: ReadonlySet<string> = new Set(['type']);
-const VALUE_MISMATCH: ReadonlySet<string> = new Set(['enum', 'const']);
-// Beyond this many alternatives a combined "expected a, b or c" stops helping; the enum's own
-// message (with its did-you-mean) is used instead.
-const MAX_UNION_EXPECTATIONS = 8;
+const TYPE_MISMATCH: ReadonlySet<string> = new Set(['type', 'union']);
+const VALUE_MISMATCH: ReadonlySet<string> = new Set(['enum', 'const', 'pattern']);
+const MAX_LISTED_VALUES = 8;
 
 function fromAjv(error: ErrorObject, base: string): SchemaError {
   return {
@@ -34,24 +19,6 @@ function fromAjv(error: ErrorObject, base: string): SchemaError {
   };
 }
 
-function depth(path: string): number {
-  return path === '' ? 0 : path.split('/').length - 1;
-}
-
-function rootErrors(errors: readonly ErrorObject[], keywords: ReadonlySet<string>): ErrorObject[] {
-  return errors.filter((e) => e.instancePath === '' && keywords.has(e.keyword));
-}
-
-/** What a branch that rejects the value outright accepts, in words: its fixed values, else its types. */
-function expectationsOf(errors: readonly ErrorObject[]): string[] {
-  const values = rootErrors(errors, VALUE_MISMATCH).flatMap((e) => {
-    const params = e.params as Record<string, unknown>;
-    return e.keyword === 'enum' ? (params.allowedValues as unknown[]) : [params.allowedValue];
-  });
-  if (values.length > 0) return values.map((v) => JSON.stringify(v));
-  return rootErrors(errors, TYPE_MISMATCH).flatMap((e) => String((e.params as Record<string, unknown>).type).split(','));
-}
-
 /** Describes an `if` schema's condition: `ssh_redirect_user is true`. */
 function describeCondition(ifSchema: unknown): string | undefined {
   if (ifSchema === null || typeof ifSchema !== 'object') return undefined;
@@ -62,37 +29,53 @@ function describeCondition(ifSchema: unknown): string | undefined {
   return parts.length > 0 ? parts.join(' and ') : undefined;
 }
 
-function chooseBranch(context: SchemaTarget, union: ErrorObject, branches: readonly (readonly ErrorObject[])[], base: string): SchemaError[] {
-  const at = base + union.instancePath;
-  const params = union.params as Record<string, unknown>;
-  if (Array.isArray(params.passingSchemas)) return [fromAjv(union, base)];
+/**
+ * Errors at one location that only say "wrong type" give way to any other error there: a branch
+ * that accepts the value's type and rejects it for another reason is the one the value meant, so
+ * naming the types of the other branches would name a wrong shape (`packages: [[python3]]` is a
+ * pair that lacks a version, not "expected string or object"). Several type mismatches and no
+ * other error become one `union` error listing every form (`forms` for the union's own value).
+ */
+export function tidyLocation(errors: readonly SchemaError[], at: string, forms: readonly string[]): SchemaError[] {
+  const here = errors.filter((e) => e.instancePath === at);
+  const types = here.filter((e) => TYPE_MISMATCH.has(e.keyword));
+  if (types.length === 0) return [...errors];
+  const others = errors.filter((e) => !types.includes(e));
+  if (here.length > types.length) return others;
+  if (types.length === 1 && forms.length === 0) return [...errors];
+  const expected = forms.length > 0 ? forms : [...new Set(types.flatMap((e) => (e.keyword === 'union' ? (e.params.forms as string[]) : String(e.params.type).split(','))))];
+  return [...others, { ...types[0]!, keyword: 'union', params: { forms: expected } }];
+}
+
+function meantBranch(context: SchemaTarget, union: SchemaError, branches: readonly UnionBranch[]): SchemaError[] {
+  const at = union.instancePath;
+  const forms = unionForms(context, branches.map((b) => b.node));
+  const atRoot = (b: UnionBranch, keywords: ReadonlySet<string>) => b.errors.filter((e) => e.instancePath === at && keywords.has(e.keyword));
   // A branch whose type does not fit the value is not the one the user meant.
-  const typed = branches.filter((errors) => rootErrors(errors, TYPE_MISMATCH).length === 0);
+  const typed = branches.filter((b) => atRoot(b, TYPE_MISMATCH).length === 0);
   // Nor is one whose fixed-value field rejects the value's own field (`type: webhook` names the
   // webhook branch of a reporting handler), unless every branch does.
-  const named = typed.filter((errors) => !errors.some((e) => depth(e.instancePath) === 1 && VALUE_MISMATCH.has(e.keyword)));
+  const named = typed.filter((b) => !b.errors.some((e) => depth(e.instancePath) === depth(at) + 1 && (e.keyword === 'enum' || e.keyword === 'const')));
   const meant = named.length > 0 ? named : typed;
-  const common = { instancePath: at, data: union.data, schema: union.schema, parentSchema: union.parentSchema as SchemaNode | undefined };
-  const onlyWrongValue = meant.every((errors) => errors.every((e) => e.instancePath === '' && VALUE_MISMATCH.has(e.keyword)));
-  if (meant.length === 0 || onlyWrongValue) {
-    const expected = [...new Set(branches.flatMap((errors) => expectationsOf(errors)))];
-    if (meant.length === 0 || expected.length <= MAX_UNION_EXPECTATIONS) return [{ ...common, keyword: 'union', params: { expected } }];
-  }
-  if (meant.length > 1 && meant.every((errors) => errors.every((e) => e.instancePath === '' && e.keyword === 'required'))) {
+  const onlyWrongValue = meant.every((b) => b.errors.every((e) => e.instancePath === at && VALUE_MISMATCH.has(e.keyword)));
+  // A long list of names (module names) is left to the enum's own message and its suggestion.
+  const longEnum = meant.some((b) => b.errors.some((e) => e.keyword === 'enum' && (e.params.allowedValues as unknown[]).length > MAX_LISTED_VALUES));
+  if (meant.length === 0 || (onlyWrongValue && !longEnum && forms.length > 0)) return [{ ...union, keyword: 'union', params: { forms } }];
+  if (meant.length > 1 && meant.every((b) => b.errors.every((e) => e.instancePath === at && e.keyword === 'required'))) {
     // e.g. a user with neither `name` nor `snapuser`: one issue naming the alternatives.
-    const missing = meant.flatMap((errors) => errors.map((e) => String((e.params as Record<string, unknown>).missingProperty)));
-    return [{ ...common, keyword: 'required', params: { missingProperty: [...new Set(missing)] } }];
+    const missing = meant.flatMap((b) => b.errors.map((e) => String(e.params.missingProperty)));
+    return [{ ...union, keyword: 'required', params: { missingProperty: [...new Set(missing)] } }];
   }
   // cloud-init keeps the errors that reach deepest into the data; ties go to fewer errors, then
   // to the earlier branch.
-  const score = (errors: readonly ErrorObject[]) => Math.max(...errors.map((e) => depth(e.instancePath)));
+  const score = (b: UnionBranch) => Math.max(...b.errors.map((e) => depth(e.instancePath)));
   const best = meant.reduce((a, b) => {
     const sa = score(a);
     const sb = score(b);
     if (sa !== sb) return sa > sb ? a : b;
-    return b.length < a.length ? b : a;
+    return b.errors.length < a.errors.length ? b : a;
   });
-  return resolveUnionErrors(context, best, at);
+  return [...best.errors];
 }
 
 /** The schema pointers of a failing `oneOf`/`anyOf`'s branches, when its schema is the generated one. */
@@ -104,9 +87,10 @@ function unionBranchPointers(error: ErrorObject): string[] | undefined {
 
 /**
  * Reduces ajv's errors to one explanation per `oneOf`/`anyOf`: each branch is re-validated on its
- * own (compiled once per branch) to know exactly which errors it produced, and only the branch the
- * data meant is kept. ajv emits a union's branch errors just before the union's own error, so the
- * branch error count tells how many preceding errors to replace.
+ * own (the branch validators are precompiled) and its errors resolved in turn, then the target's
+ * rule picks what to report: the branch the data meant, or cloud-init's own choice (see
+ * cloud-init-union.ts). ajv emits a union's branch errors just before the union's own error, so
+ * the branch error count tells how many preceding errors to replace.
  */
 export function resolveUnionErrors(context: SchemaTarget, errors: readonly ErrorObject[], base = ''): SchemaError[] {
   const out: SchemaError[][] = [];
@@ -115,12 +99,21 @@ export function resolveUnionErrors(context: SchemaTarget, errors: readonly Error
     const error = errors[k]!;
     const pointers = unionBranchPointers(error);
     if (pointers !== undefined) {
-      const branches = pointers.map((pointer) => validateAgainstSubschema(context, pointer, error.data));
+      const raw = pointers.map((pointer) => validateAgainstSubschema(context, pointer, error.data));
+      k -= raw.reduce((n, b) => n + b.length, 0) + 1;
       // The error carries the union as generated (branches as part references); explain it with
       // the document's own branches.
-      const union = schemaNodeAt(context, pointers[0]!.slice(0, pointers[0]!.lastIndexOf('/')));
-      out.push(chooseBranch(context, { ...error, schema: union }, branches, base));
-      k -= branches.reduce((n, b) => n + b.length, 0) + 1;
+      const unionPointer = pointers[0]!.slice(0, pointers[0]!.lastIndexOf('/'));
+      const union = { ...fromAjv(error, base), schema: schemaNodeAt(context, unionPointer) };
+      if (Array.isArray((error.params as Record<string, unknown>).passingSchemas)) {
+        out.push([union]);
+        continue;
+      }
+      const at = union.instancePath;
+      const branches = pointers.map((pointer, i) => ({ pointer, node: schemaNodeAt(context, pointer), errors: resolveUnionErrors(context, raw[i]!, at) }));
+      const forms = unionForms(context, branches.map((b) => b.node));
+      const chosen = context.behaviour.unions === 'cloud-init' ? cloudInitUnionErrors(union, branches, forms, () => meantBranch(context, union, branches)) : meantBranch(context, union, branches);
+      out.push(tidyLocation(chosen, at, forms));
       continue;
     }
     const branch = error.keyword === 'if' ? String((error.params as Record<string, unknown>).failingKeyword) : undefined;

@@ -9,7 +9,7 @@ export const ccPackageUpdateUpgradeInstall: ModuleSchema = {
       description: 'A package name, or a [name, version] pair.',
       oneOf: [
         { type: 'string' },
-        { type: 'array', items: [{ type: 'string' }, { type: 'string' }], minItems: 2, maxItems: 2, additionalItems: false },
+        { type: 'array', title: 'a [name, version] pair', items: { type: 'string' }, minItems: 2, maxItems: 2 },
       ],
     },
   },

@@ -2,8 +2,8 @@ import { bool, deprecated, str } from './builders';
 import type { JsonSchema, ModuleSchema } from './json-schema';
 
 // cloud-init 25.3 renamed the hyphenated keys to underscores; the hyphenated spellings
-// stay valid as deprecations, but giving both spellings of one key is an error (the
-// `then` forbids the underscore key, so the error points at it).
+// stay valid as deprecations, but giving both spellings of one key is an error, reported at
+// the mapping (a `not` of requiring both) as cloud-init reports it.
 
 const keys: Record<string, JsonSchema> = {
   activation_key: str('Activation key; use with **org**, not with **username**/**password**.'),
@@ -19,6 +19,7 @@ const keys: Record<string, JsonSchema> = {
 const properties: Record<string, JsonSchema> = {
   username: str('User name; use with **password**, not with **activation_key**/**org**.'),
   password: str('Password; use with **username**.'),
+  release_version: str('Release to pin with `subscription-manager release --set`; the package cache is cleared after.'),
   org: {
     description: 'Organization; use with **activation_key**.',
     oneOf: [
@@ -32,10 +33,8 @@ for (const [key, schema] of Object.entries(keys)) {
   const hyphenated = key.replaceAll('_', '-');
   properties[key] = schema;
   properties[hyphenated] = deprecated(structuredClone(schema), '25.3', `Use **${key}** instead.`);
-  exclusions.push({
-    if: { required: [hyphenated], properties: { [hyphenated]: true } },
-    then: { properties: { [key]: false } },
-  });
+  // `properties: { k: true }` only declares the keys for ajv's strictRequired check.
+  exclusions.push({ not: { required: [key, hyphenated], properties: { [key]: true, [hyphenated]: true } } });
 }
 
 /** The rh_subscription module: Red Hat subscription manager registration. */

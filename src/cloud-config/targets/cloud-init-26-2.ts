@@ -66,6 +66,26 @@ export const CLOUD_INIT_26_2_CHANGES: readonly SchemaChange[] = [
     to: { type: 'object', description: 'Group names as keys with null values.', patternProperties: { '^.+$': deprecated({ label: '<group_name>', type: 'null' }, '23.1', 'The use of ``object`` type is deprecated. Use ``string`` or ``array`` of ``string`` instead.') } },
     fact: 'users[].groups object form: any further key is accepted (the mapping is not closed)',
   },
+  { copy: '/properties/users/oneOf/1/items', into: '/properties/users/items', fact: 'users: list entries as in the baseline' },
+  { remove: '/properties/users/oneOf', fact: 'users: one schema for all its forms (a type list, not a oneOf), so the errors of every entry are reported' },
+  { set: '/properties/users/type', to: ['string', 'array', 'object'], fact: 'users: a string, a list or a mapping (the mapping unchecked)' },
+  {
+    set: '/properties/groups',
+    to: {
+      description: 'Groups to create: a name, a list of names or group maps, or a group map.',
+      type: ['string', 'object', 'array'],
+      $ref: '#/$defs/users_groups.groups_by_groupname',
+      items: { type: ['string', 'object'], $ref: '#/$defs/users_groups.groups_by_groupname' },
+      minItems: 1,
+    },
+    fact: 'groups: one schema for all its forms (a type list next to a $ref, not a oneOf), so every error in it is reported',
+  },
+  { remove: '/$defs/users_groups.groups_by_groupname/type', fact: 'group map: applies to mappings only (no type of its own)' },
+  {
+    set: '/$defs/users_groups.groups_by_groupname/patternProperties/^.+$',
+    to: { label: '<group_name>', description: 'One user name, or a list of user names.', type: ['string', 'array'], items: { type: 'string' }, minItems: 1 },
+    fact: 'group map values: a string, or a list of at least one string, in one schema',
+  },
   // module lists
   { set: '/$defs/module_name/enum', to: moduleNames, fact: 'module names: no migrator, netplan_nm_patch, refresh_rmc_and_interface, rightscale_userdata; raspberry_pi and ubuntu_pro only with underscores' },
   { remove: '/$defs/module_name/type', fact: 'module names: an enum without a type' },
@@ -137,7 +157,7 @@ export const CLOUD_INIT_26_2_CHANGES: readonly SchemaChange[] = [
   { remove: '/properties/updates/properties/network/properties/when/minItems', fact: 'updates.network.when: may be empty' },
   { remove: '/properties/ssh_key_console_blacklist/minItems', fact: 'ssh_key_console_blacklist: may be empty' },
   { remove: '/properties/ssh_fp_console_blacklist/minItems', fact: 'ssh_fp_console_blacklist: may be empty' },
+  { remove: '/properties/lxd/if', fact: 'lxd.preseed with lxd.init or lxd.bridge is not a schema error (it fails at boot)' },
+  { remove: '/properties/lxd/then', fact: 'lxd: (the then part of the same rule)' },
   { set: '/properties/landscape/properties/client/required', to: ['account_name', 'computer_title'], fact: 'landscape.client: account_name and computer_title are required' },
-  // rh_subscription
-  { set: '/properties/rh_subscription/properties/release_version', to: str('Release to pin with subscription-manager.'), fact: 'rh_subscription.release_version: added' },
 ];

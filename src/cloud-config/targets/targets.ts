@@ -44,6 +44,12 @@ export interface TargetBehaviour {
    * when the schema reports something else too, warnings otherwise (26.2 drops them then).
    */
   readonly ignoredParts: 'error' | 'cloud-init';
+  /**
+   * How `format` and `pattern` are read: as JSON Schema says (ECMAScript patterns, RFC 3986 `uri`,
+   * RFC 3339 `date`), or as cloud-init's Python does it (`$` also matches before a final newline;
+   * `date` is `date.fromisoformat`, which also takes `20301231` and `2030-W01-1`).
+   */
+  readonly dialect: 'json-schema' | 'python';
 }
 
 interface TargetDefinition {
@@ -53,13 +59,13 @@ interface TargetDefinition {
   readonly behaviour: TargetBehaviour;
 }
 
-const CLOUD_INIT_BEHAVIOUR: TargetBehaviour = { unions: 'cloud-init', unknownTopLevelKeys: 'cloud-init', ignoredParts: 'cloud-init' };
+const CLOUD_INIT_BEHAVIOUR: TargetBehaviour = { unions: 'cloud-init', unknownTopLevelKeys: 'cloud-init', ignoredParts: 'cloud-init', dialect: 'python' };
 
 // To add a release: write its differences from the spec (or from the release it is based on) as
 // a file of SchemaChange facts next to cloud-init-26-2.ts, add it here and to the two types
 // above, then regenerate the validators (docs/cloud-config.md, "Adding a cloud-init release").
 const TARGETS: Readonly<Record<CloudConfigTarget, TargetDefinition>> = {
-  spec: { title: 'the specification', changes: [], behaviour: { unions: 'meant-branch', unknownTopLevelKeys: 'at-key', ignoredParts: 'error' } },
+  spec: { title: 'the specification', changes: [], behaviour: { unions: 'meant-branch', unknownTopLevelKeys: 'at-key', ignoredParts: 'error', dialect: 'json-schema' } },
   '26.2': { title: 'cloud-init 26.2', changes: CLOUD_INIT_26_2_CHANGES, behaviour: CLOUD_INIT_BEHAVIOUR },
 };
 
@@ -98,4 +104,27 @@ export function targetSchema(target: CloudConfigTarget): JsonSchema {
     schemas.set(target, schema);
   }
   return schema;
+}
+
+/** Rewrites `format`s and `pattern`s for validators that read them as Python does. */
+function pythonDialect(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(pythonDialect);
+  if (node === null || typeof node !== 'object') return node;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (key === 'format' && (value === 'uri' || value === 'date')) out[key] = `python-${value}`;
+    else if (key === 'pattern' && typeof value === 'string' && /(?<!\\)\$$/.test(value)) out[key] = `${value.slice(0, -1)}\n?$`;
+    else if (key === 'enum' || key === 'const' || key === 'default') out[key] = value;
+    else out[key] = pythonDialect(value);
+  }
+  return out;
+}
+
+/**
+ * The document a target's validators are generated from: its schema, with formats and patterns
+ * named for the target's dialect (the published document keeps the standard names).
+ */
+export function validatorSchema(target: CloudConfigTarget): JsonSchema {
+  const schema = targetSchema(target);
+  return TARGETS[target].behaviour.dialect === 'python' ? (pythonDialect(schema) as JsonSchema) : schema;
 }

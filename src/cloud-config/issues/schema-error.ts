@@ -1,0 +1,31 @@
+import type { SchemaNode } from '../check/schema-validator';
+
+/**
+ * An ajv error with an absolute `instancePath`, after `oneOf`/`anyOf` noise has been reduced. Two
+ * keywords are our own: `union` (the value fits none of the forms in `params.forms`) and `nested`
+ * (an error found below `instancePath`, reported there because cloud-init reports it there;
+ * `params.inner` is the error, `params.relative` its path below). `oneOf` is kept only for values
+ * matching several branches.
+ */
+export interface SchemaError {
+  readonly keyword: string;
+  readonly instancePath: string;
+  readonly params: Readonly<Record<string, unknown>>;
+  readonly data: unknown;
+  readonly schema: unknown;
+  readonly parentSchema: SchemaNode | undefined;
+  /** For errors inside an `if`/`then`: the condition in words (`ssh_redirect_user is true`). */
+  readonly condition?: string;
+}
+
+/** One branch of a failing union: its pointer and node in the target's document, its errors. */
+export interface UnionBranch {
+  readonly pointer: string;
+  readonly node: unknown;
+  readonly errors: readonly SchemaError[];
+}
+
+/** Depth of a JSON pointer: the number of segments. */
+export function depth(path: string): number {
+  return path === '' ? 0 : path.split('/').length - 1;
+}
