@@ -108,6 +108,23 @@ export interface CloudConfigConflictIssue extends CloudConfigIssueBase {
 }
 
 /**
+ * A mapping key that cloud-init's YAML loader reads as something other than a string (`1:`,
+ * `on:`, `~:`) where the schema checks keys by name. Reported at the mapping, like an unknown key;
+ * `property` is the key as written, `line`/`column` point at it. (cloud-init 26.2 reports such a
+ * key in a closed mapping as unexpected, and fails with a TypeError on one in a mapping of
+ * patterned keys such as `disk_setup`.)
+ *
+ * @example
+ * ```ts
+ * if (issue.code === 'invalid_key') console.log(`quote the key ${issue.property}`);
+ * ```
+ */
+export interface CloudConfigInvalidKeyIssue extends CloudConfigIssueBase {
+  readonly code: 'invalid_key';
+  readonly property: string;
+}
+
+/**
  * A value outside a fixed list (`enum`) or different from a fixed value (`const`).
  *
  * @example
@@ -144,7 +161,6 @@ export interface CloudConfigRuleIssue extends CloudConfigIssueBase {
     | 'too_many_properties'
     | 'too_small'
     | 'too_big'
-    | 'invalid_key'
     | 'ambiguous'
     | 'invalid';
 }
@@ -200,6 +216,7 @@ export type CloudConfigIssue =
   | CloudConfigRequiredIssue
   | CloudConfigAdditionalPropertyIssue
   | CloudConfigConflictIssue
+  | CloudConfigInvalidKeyIssue
   | CloudConfigEnumIssue
   | CloudConfigRuleIssue;
 

@@ -16,6 +16,7 @@ export type {
   CloudConfigDeprecation,
   CloudConfigEnumIssue,
   CloudConfigInputIssue,
+  CloudConfigInvalidKeyIssue,
   CloudConfigIssue,
   CloudConfigIssueBase,
   CloudConfigIssueCode,

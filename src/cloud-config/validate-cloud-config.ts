@@ -1,12 +1,14 @@
 import type { CloudConfig } from './cloud-config-type';
 import type { CloudConfigDeprecation, CloudConfigIssue, CloudConfigWarning } from './cloud-config-issue';
 import type { CloudConfigResult } from './cloud-config-result';
-import { binaryAsString } from './input/binary-as-string';
 import { checkPlainData } from './check/check-plain-data';
+import { schemaView } from './check/schema-view';
 import { escapePointerSegment } from './json-pointer';
 import { typeName } from './issues/describe-value';
 import { findDeprecations } from './issues/find-deprecations';
 import { mapAjvErrors } from './issues/map-ajv-errors';
+import { withNonStringKeys } from './issues/non-string-keys';
+import type { KeyCheck } from './issues/find-deprecations';
 import { parseYaml, type ParsedYaml } from './yaml/parse-yaml';
 import { readUserData } from './input/read-user-data';
 import { schemaTarget, validateAgainstSchema, type SchemaTarget } from './check/schema-validator';
@@ -68,7 +70,7 @@ function isMapping(value: unknown): value is Record<string, unknown> {
 
 /** Where in the source an issue is shown: an unknown or conflicting key at the key itself. */
 function positionPointer(issue: CloudConfigIssue | CloudConfigDeprecation): string {
-  if (issue.code === 'additional_property') return `${issue.pointer}/${escapePointerSegment(issue.property)}`;
+  if (issue.code === 'additional_property' || issue.code === 'invalid_key') return `${issue.pointer}/${escapePointerSegment(issue.property)}`;
   if (issue.code === 'conflict' && issue.property.length > 1) return `${issue.pointer}/${escapePointerSegment(issue.property[issue.property.length - 1]!)}`;
   return issue.pointer;
 }
@@ -77,7 +79,7 @@ function positionPointer(issue: CloudConfigIssue | CloudConfigDeprecation): stri
 function positioned<T extends CloudConfigIssue | CloudConfigDeprecation>(issues: readonly T[], parsed: ParsedYaml | undefined): T[] {
   const placed = parsed
     ? issues.map((issue) => {
-        const target: PositionTarget = issue.code === 'additional_property' ? 'key' : issue.code === 'deprecated' ? 'entry' : 'value';
+        const target: PositionTarget = issue.code === 'additional_property' || issue.code === 'invalid_key' ? 'key' : issue.code === 'deprecated' ? 'entry' : 'value';
         const at = sourcePosition(parsed, positionPointer(issue), target);
         return at ? { ...issue, line: at.line, column: at.column } : issue;
       })
@@ -93,9 +95,11 @@ function validateData(context: SchemaTarget, data: unknown, parsed: ParsedYaml |
   }
   const shapeIssue = checkPlainData(data, maxDepth);
   if (shapeIssue) return result(context.name, [shapeIssue], [], warnings, undefined);
-  const view = binaryAsString(data);
-  const errors = positioned(mapAjvErrors(context, validateAgainstSchema(context, view)), parsed);
-  const deprecations = positioned(findDeprecations(context, view), parsed);
+  const view = schemaView(parsed ? parsed.schemaValue : data);
+  const named = new Map<string, KeyCheck>();
+  const deprecations = positioned(findDeprecations(context, view, named), parsed);
+  const schemaErrors = mapAjvErrors(context, validateAgainstSchema(context, view));
+  const errors = positioned(parsed ? withNonStringKeys(schemaErrors, parsed.nonStringKeys, named) : schemaErrors, parsed);
   return result(context.name, errors, deprecations, warnings, data);
 }
 

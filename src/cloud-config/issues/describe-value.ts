@@ -1,17 +1,25 @@
+import { viewedValue } from '../check/schema-view';
 import { pointerSegments } from '../json-pointer';
 
 // Messages quote the offending value so users see what was read (YAML 1.1 surprises such as
-// `off` -> false are otherwise invisible), but never a value under a key that holds secrets.
+// `off` -> false are otherwise invisible), but never a value under a key that holds secrets: the
+// key the value belongs to (the last name on its path), or a list known to hold secrets.
 const SECRET_KEY = /pass|secret|token|private|credential|cert|(^|[_-])key$|activation/i;
+const SECRET_LISTS: readonly (readonly string[])[] = [['chpasswd', 'list']];
 
-/** True when any key on the path looks like it holds a password, key or token. */
+/** True when the value at the pointer is held by a key that looks like a password, key or token. */
 export function isSecretPointer(pointer: string): boolean {
-  return pointerSegments(pointer).some((segment) => SECRET_KEY.test(segment));
+  const names = pointerSegments(pointer).filter((segment) => !/^\d+$/.test(segment));
+  const last = names[names.length - 1];
+  if (last !== undefined && SECRET_KEY.test(last)) return true;
+  return SECRET_LISTS.some((list) => list.every((name, i) => names[i] === name));
 }
 
 /** The type name a user would use for a parsed YAML value. */
 export function typeName(value: unknown): string {
   if (value === null) return 'null';
+  const viewed = viewedValue(value);
+  if (viewed) return viewed.type;
   if (Array.isArray(value)) return 'array';
   if (value instanceof Date) return 'date';
   if (value instanceof Uint8Array) return 'binary';
@@ -28,11 +36,16 @@ const MAX_PREVIEW = 40;
 
 /** A short, single-line rendering of a scalar value. */
 export function previewValue(value: unknown): string {
+  const viewed = viewedValue(value);
+  if (viewed) return viewed.shown;
   if (typeof value === 'string') {
     const text = JSON.stringify(value.length > MAX_PREVIEW ? `${value.slice(0, MAX_PREVIEW)}…` : value);
     return text;
   }
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? 'invalid date' : value.toISOString().slice(0, 10);
+  // A whole-number float reaches the schema nudged off the integer (parse-yaml.ts); show it as read.
+  if (value === Number.MIN_VALUE) return '0.0';
+  if (typeof value === 'number' && !Number.isInteger(value) && Number.isInteger(Number(value.toPrecision(15)))) return `${Number(value.toPrecision(15))}.0`;
   return String(value);
 }
 
@@ -43,7 +56,7 @@ export function previewValue(value: unknown): string {
 export function describeValue(value: unknown, pointer: string): string {
   const type = typeName(value);
   if (type === 'null') return 'null';
-  if (type === 'array' || type === 'object' || type === 'binary' || type === 'function' || type === 'undefined') {
+  if (type === 'array' || type === 'object' || type === 'binary' || type === 'function' || type === 'undefined' || (viewedValue(value) !== undefined && previewValue(value) === '')) {
     return type;
   }
   if (isSecretPointer(pointer)) return `${type} (value hidden)`;

@@ -14,6 +14,16 @@ interface Hit {
   readonly schema: SchemaNode;
 }
 
+/** How a mapping's keys are checked: against patterns, or only against its named properties. */
+export type KeyCheck = 'patterned' | 'closed';
+
+/** What the walk collects. */
+interface Found {
+  readonly hits: Hit[];
+  /** Mappings whose keys the schema checks by name, by pointer. */
+  readonly named: Map<string, KeyCheck>;
+}
+
 function isNode(value: unknown): value is SchemaNode {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
@@ -55,9 +65,9 @@ function regex(source: string): RegExp | null {
  * value gets an error, so calling its form deprecated as well would be noise; its children are
  * still walked.
  */
-function walk(context: SchemaTarget, schema: unknown, pointer: string, value: unknown, segments: (string | number)[], hits: Hit[], valueFits = true): void {
+function walk(context: SchemaTarget, schema: unknown, pointer: string, value: unknown, segments: (string | number)[], hits: Found, valueFits = true): void {
   if (!isNode(schema) || value === undefined) return;
-  if (schema.deprecated === true && valueFits) hits.push({ segments: [...segments], schema });
+  if (schema.deprecated === true && valueFits) hits.hits.push({ segments: [...segments], schema });
   if (typeof schema.$ref === 'string') {
     const target = resolveRef(context, schema.$ref);
     if (target) walk(context, target.node, target.pointer, value, segments, hits, valueFits);
@@ -83,6 +93,8 @@ function walk(context: SchemaTarget, schema: unknown, pointer: string, value: un
     return;
   }
   if (typeName(value) !== 'object') return;
+  if (isNode(schema.patternProperties)) hits.named.set(segmentsToPointer(segments), 'patterned');
+  else if (schema.additionalProperties === false && !hits.named.has(segmentsToPointer(segments))) hits.named.set(segmentsToPointer(segments), 'closed');
   const properties = isNode(schema.properties) ? schema.properties : {};
   const patterns = isNode(schema.patternProperties) ? Object.entries(schema.patternProperties) : [];
   for (const [key, child] of Object.entries(value as Record<string, unknown>)) {
@@ -119,13 +131,14 @@ function message(schema: SchemaNode): { message: string; version?: string } {
 
 /**
  * Every deprecated key or form the data uses, with cloud-init's wording (`Deprecated in version
- * 22.3. Use lock_passwd instead.`), one per location.
+ * 22.3. Use lock_passwd instead.`), one per location. `named`, when given, receives the pointers
+ * of the mappings whose keys the schema checks by name (see check/non-string-keys.ts).
  */
-export function findDeprecations(context: SchemaTarget, data: unknown): CloudConfigDeprecation[] {
-  const hits: Hit[] = [];
-  walk(context, context.schema, '', data, [], hits);
+export function findDeprecations(context: SchemaTarget, data: unknown, named = new Map<string, KeyCheck>()): CloudConfigDeprecation[] {
+  const found: Found = { hits: [], named };
+  walk(context, context.schema, '', data, [], found);
   const byPointer = new Map<string, CloudConfigDeprecation>();
-  for (const hit of hits) {
+  for (const hit of found.hits) {
     const pointer = segmentsToPointer(hit.segments);
     if (!byPointer.has(pointer)) byPointer.set(pointer, { code: 'deprecated', path: segmentsToDottedPath(hit.segments), pointer, ...message(hit.schema) });
   }

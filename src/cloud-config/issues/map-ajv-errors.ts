@@ -118,7 +118,7 @@ function mapOne(error: SchemaError): Issue {
         message: `expected a number ${String(p.comparison)} ${String(p.limit)}, got ${got}`,
       };
     case 'propertyNames':
-      return { code: 'invalid_key', ...at, message: `invalid key ${JSON.stringify(String(p.propertyName))}` };
+      return { code: 'invalid_key', ...at, property: String(p.propertyName), message: `invalid key ${JSON.stringify(String(p.propertyName))}` };
     case 'false schema':
       return error.condition
         ? { code: 'conflict', ...at, property: segments.slice(-1), message: `not allowed when ${error.condition}` }

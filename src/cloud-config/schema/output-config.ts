@@ -9,7 +9,7 @@ export const outputConfig: ModuleSchema = {
       description: "A destination with an optional leading '>', '>>' or '|', a [stdout, stderr] pair, or an object.",
       oneOf: [
         { type: 'string' },
-        { type: 'array', items: [{ type: 'string' }, { type: 'string' }], minItems: 2, maxItems: 2, additionalItems: false },
+        { type: 'array', title: 'a [stdout, stderr] pair', items: { type: 'string' }, minItems: 2, maxItems: 2 },
         closed({ output: str('Destination of stdout.'), error: str('Destination of stderr.') }),
       ],
     },

@@ -157,6 +157,7 @@ export const CLOUD_INIT_26_2_CHANGES: readonly SchemaChange[] = [
   { remove: '/properties/updates/properties/network/properties/when/minItems', fact: 'updates.network.when: may be empty' },
   { remove: '/properties/ssh_key_console_blacklist/minItems', fact: 'ssh_key_console_blacklist: may be empty' },
   { remove: '/properties/ssh_fp_console_blacklist/minItems', fact: 'ssh_fp_console_blacklist: may be empty' },
+  { set: '/properties/mounts/items/items', to: { type: 'string' }, fact: 'mounts entries: fields are strings (null is not accepted)' },
   { remove: '/properties/lxd/if', fact: 'lxd.preseed with lxd.init or lxd.bridge is not a schema error (it fails at boot)' },
   { remove: '/properties/lxd/then', fact: 'lxd: (the then part of the same rule)' },
   { set: '/properties/landscape/properties/client/required', to: ['account_name', 'computer_title'], fact: 'landscape.client: account_name and computer_title are required' },

@@ -1,12 +1,32 @@
-import { LineCounter, isPair, isScalar, isSeq, parseDocument, visit, type Document } from 'yaml';
+import { LineCounter, isCollection, isMap, isPair, isScalar, isSeq, parseDocument, visit, type Document, type Scalar } from 'yaml';
 import type { CloudConfigInputIssue, CloudConfigWarning } from '../cloud-config-issue';
 import { segmentsToDottedPath, segmentsToPointer } from '../json-pointer';
+import { FloatScalar, pyyamlTags } from './pyyaml-tags';
+
+/** A mapping key that PyYAML loads as something other than a string (`1:`, `on:`, `~:`). */
+export interface NonStringKey {
+  /** JSON pointer of the mapping. */
+  readonly pointer: string;
+  /** The key as text, as it appears in the parsed data (`"1"`, `"true"`). */
+  readonly key: string;
+  /** The key as written in the source (`on`, `0x10`). */
+  readonly source: string;
+  /** What PyYAML loads it as: `integer`, `number`, `boolean`, `null`, `date`. */
+  readonly type: string;
+}
 
 /** A parsed YAML document with what is needed to find source positions later. */
 export interface ParsedYaml {
   readonly doc: Document.Parsed;
   readonly lineCounter: LineCounter;
+  /** The data, as the caller gets it. */
   readonly value: unknown;
+  /**
+   * The data as the schema must see it, when it differs from `value`: a whole-number float
+   * (`1.0`) is nudged off the integer (JavaScript has one number type; Python's 1.0 is no int).
+   */
+  readonly schemaValue: unknown;
+  readonly nonStringKeys: readonly NonStringKey[];
   readonly warnings: readonly CloudConfigWarning[];
 }
 
@@ -27,8 +47,9 @@ function inputIssue(code: CloudConfigInputIssue['code'], message: string, at?: {
   return { code, path: '', pointer: '', message, ...at };
 }
 
-function keyText(key: unknown): string | undefined {
-  if (isScalar(key)) return String(key.value);
+/** A scalar key as the parsed data spells it (`null` becomes the empty string). */
+export function keyText(key: unknown): string | undefined {
+  if (isScalar(key)) return key.value === null ? '' : String(key.value);
   return undefined;
 }
 
@@ -43,14 +64,48 @@ function pathOf(chain: readonly unknown[]): string[] {
   return segments;
 }
 
-/** Duplicate keys as warnings with both positions; PyYAML silently keeps the last value, as we do. */
-function findDuplicateKeys(doc: Document.Parsed, lineCounter: LineCounter): CloudConfigWarning[] {
-  const warnings: CloudConfigWarning[] = [];
+function scalarType(value: unknown, node: Scalar): string {
+  if (node instanceof FloatScalar) return 'number';
+  if (value === null) return 'null';
+  if (value instanceof Date) return 'date';
+  if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
+  return typeof value;
+}
+
+/** What one pass over the document finds besides the data itself. */
+interface Findings {
+  readonly warnings: CloudConfigWarning[];
+  readonly errors: CloudConfigInputIssue[];
+  readonly nonStringKeys: NonStringKey[];
+  readonly wholeFloats: FloatScalar[];
+}
+
+/**
+ * One pass over the document: duplicate keys (warnings with both positions; PyYAML silently keeps
+ * the last value, as we do), keys PyYAML cannot load (a list or mapping as a key: an error) or
+ * loads as non-strings, and whole-number floats.
+ */
+function inspect(doc: Document.Parsed, lineCounter: LineCounter): Findings {
+  const found: Findings = { warnings: [], errors: [], nonStringKeys: [], wholeFloats: [] };
+  const { warnings } = found;
   visit(doc, {
+    Scalar(key, node) {
+      // Keys stay as they are: the data's keys are strings whatever PyYAML loads them as.
+      if (key !== 'key' && node instanceof FloatScalar && Number.isInteger(node.value)) found.wholeFloats.push(node);
+    },
     Map(_key, map, ancestors) {
       const mapPath = pathOf([...ancestors, map]);
       const seen = new Map<string, number>();
       for (const pair of map.items) {
+        if (isCollection(pair.key)) {
+          const at = pair.key.range ? position(lineCounter, pair.key.range[0]) : undefined;
+          found.errors.push(inputIssue('yaml_syntax', `a ${isMap(pair.key) ? 'mapping' : 'list'} cannot be a key; cloud-init's YAML loader refuses it (found unhashable key)`, at));
+          continue;
+        }
+        if (isScalar(pair.key) && typeof pair.key.value !== 'string' && !(pair.key.value === '<<')) {
+          const source = typeof pair.key.source === 'string' && pair.key.source !== '' ? pair.key.source : String(pair.key.value);
+          found.nonStringKeys.push({ pointer: segmentsToPointer(mapPath), key: keyText(pair.key) ?? '', source, type: scalarType(pair.key.value, pair.key) });
+        }
         const text = keyText(pair.key);
         const start = isScalar(pair.key) ? pair.key.range?.[0] : undefined;
         if (text === undefined || start === undefined || text === '<<') continue;
@@ -73,19 +128,41 @@ function findDuplicateKeys(doc: Document.Parsed, lineCounter: LineCounter): Clou
       }
     },
   });
-  return warnings;
+  return found;
+}
+
+// PyYAML's reader refuses these anywhere in the stream, comments included: C0 controls other than
+// tab, line feed and carriage return; DEL and the C1 controls but NEL; surrogates; U+FFFE/U+FFFF.
+const NON_PRINTABLE = /[^\t\n\r\x20-\x7E\x85\xA0-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u;
+
+function unprintable(text: string): CloudConfigInputIssue | undefined {
+  const m = NON_PRINTABLE.exec(text);
+  if (!m) return undefined;
+  const code = m[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0');
+  const line = text.slice(0, m.index).split('\n').length;
+  const column = m.index - text.lastIndexOf('\n', m.index - 1);
+  return inputIssue('yaml_syntax', `the control character U+${code} is not allowed in YAML; cloud-init's YAML loader refuses the whole file`, { line, column });
+}
+
+/** The next number up from a whole number, so an integer check fails while comparisons hold. */
+function offInteger(value: number): number {
+  return value + Math.max(Number.MIN_VALUE, Math.abs(value) * Number.EPSILON);
 }
 
 /**
- * Parses one YAML document the way cloud-init's PyYAML `safe_load` reads it: YAML 1.1 scalars
- * (`yes`/`no`/`on`/`off` booleans, `0644` octal, unquoted dates as dates), duplicate keys allowed
- * (reported as warnings), one document only, unknown tags rejected, aliases bounded.
+ * Parses one YAML document the way cloud-init's PyYAML `safe_load` reads it: PyYAML's YAML 1.1
+ * scalars (see pyyaml-tags.ts), duplicate keys allowed (reported as warnings), one document only,
+ * unknown tags, unloadable keys and control characters rejected, aliases bounded.
  */
 export function parseYaml(text: string): YamlParseResult {
   const lineCounter = new LineCounter();
+  const control = unprintable(text);
+  if (control) return { ok: false, errors: [control], warnings: [] };
   let doc: Document.Parsed;
   try {
-    doc = parseDocument(text, { version: '1.1', uniqueKeys: false, prettyErrors: false, lineCounter });
+    // logLevel 'error': the library's own warnings are returned as data, never printed through
+    // process.emitWarning onto the host's stderr.
+    doc = parseDocument(text, { version: '1.1', customTags: pyyamlTags, uniqueKeys: false, prettyErrors: false, logLevel: 'error', lineCounter });
   } catch (error) {
     return { ok: false, errors: [inputIssue(error instanceof RangeError ? 'too_deep' : 'yaml_syntax', error instanceof RangeError ? 'the YAML nests too deeply to read' : 'the YAML could not be read')], warnings: [] };
   }
@@ -101,15 +178,26 @@ export function parseYaml(text: string): YamlParseResult {
   }
   if (errors.length > 0) return { ok: false, errors, warnings };
   let value: unknown;
+  let schemaValue: unknown;
+  let found: Findings;
   try {
-    warnings.push(...findDuplicateKeys(doc, lineCounter));
+    found = inspect(doc, lineCounter);
+    warnings.push(...found.warnings);
+    if (found.errors.length > 0) return { ok: false, errors: found.errors, warnings };
     value = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+    schemaValue = value;
+    if (found.wholeFloats.length > 0) {
+      const original = found.wholeFloats.map((node) => node.value);
+      for (const node of found.wholeFloats) node.value = offInteger(node.value);
+      schemaValue = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+      found.wholeFloats.forEach((node, i) => (node.value = original[i]!));
+    }
   } catch (error) {
     if (error instanceof ReferenceError) {
       return { ok: false, errors: [inputIssue('alias_limit', 'YAML aliases expand too much (a possible "billion laughs" attack); not read')], warnings };
     }
     return { ok: false, errors: [inputIssue('too_deep', 'the YAML nests too deeply to read')], warnings };
   }
-  return { ok: true, parsed: { doc, lineCounter, value, warnings } };
+  return { ok: true, parsed: { doc, lineCounter, value, schemaValue, nonStringKeys: found.nonStringKeys, warnings } };
 }
 

@@ -1,6 +1,6 @@
 import { isAlias, isCollection, isMap, isScalar, isSeq, type Node, type Pair } from 'yaml';
 import { pointerSegments } from '../json-pointer';
-import type { ParsedYaml } from './parse-yaml';
+import { keyText, type ParsedYaml } from './parse-yaml';
 
 // The only module that walks yaml's node API to find positions, so a yaml major upgrade touches
 // one file.
@@ -22,7 +22,7 @@ function findPair(map: { items: Pair[] }, segment: string): Pair | undefined {
   // text because the pointer has text while YAML keys can be numbers or booleans.
   for (let i = map.items.length - 1; i >= 0; i--) {
     const pair = map.items[i]!;
-    if (isScalar(pair.key) && String(pair.key.value) === segment) return pair;
+    if (keyText(pair.key) === segment) return pair;
   }
   return undefined;
 }
