@@ -32,6 +32,7 @@ export interface CloudConfigInputIssue extends CloudConfigIssueBase {
   readonly code:
     | 'missing_header'
     | 'unsupported_user_data'
+    | 'ignored_part'
     | 'jinja_template'
     | 'invalid_encoding'
     | 'yaml_syntax'
@@ -40,7 +41,7 @@ export interface CloudConfigInputIssue extends CloudConfigIssueBase {
     | 'too_deep'
     | 'alias_limit'
     | 'invalid_input';
-  /** For `unsupported_user_data`: the MIME type cloud-init gives this user data, e.g. `text/x-shellscript`. */
+  /** For `unsupported_user_data`: the MIME type of the user data (`multipart/mixed`). */
   readonly userDataType?: string;
 }
 
@@ -167,7 +168,9 @@ export interface CloudConfigRuleIssue extends CloudConfigIssueBase {
 
 /**
  * A problem that does not make the config invalid: a key written twice (YAML keeps the last value,
- * as cloud-init's PyYAML does) or a YAML construct cloud-init would read differently.
+ * as cloud-init's PyYAML does), a YAML construct cloud-init would read differently, user data of
+ * another type that was not validated (`not_validated`: a shell script, `#include`, ...), or a part
+ * cloud-init dropped from merged user data that cloud-init 26.2 does not report (`ignored_part`).
  *
  * @example
  * ```ts
@@ -175,7 +178,7 @@ export interface CloudConfigRuleIssue extends CloudConfigIssueBase {
  * ```
  */
 export interface CloudConfigWarning extends CloudConfigIssueBase {
-  readonly code: 'duplicate_key' | 'yaml_warning';
+  readonly code: 'duplicate_key' | 'yaml_warning' | 'not_validated' | 'ignored_part';
   /** For `duplicate_key`: where the key was first written. */
   readonly firstLine?: number;
   readonly firstColumn?: number;

@@ -8,7 +8,9 @@ import type { CloudConfigTarget } from './targets/targets';
  * parsed data (with YAML 1.1 semantics applied), present whenever the input could be read as a
  * mapping, even an invalid one, so callers can inspect it; `{}` for an empty input. `target` names
  * what was checked against: `'spec'` (the default: the specification) or a cloud-init release
- * (`'26.2'`, also for `cloudInitVersion: 'latest'`).
+ * (`'26.2'`, also for `cloudInitVersion: 'latest'`). `userDataType` is the type cloud-init gives text
+ * or byte input (`text/cloud-config`, or e.g. `text/x-shellscript`: such user data is valid and not
+ * validated, with a `not_validated` warning, as `cloud-init schema` treats it).
  *
  * @example
  * ```ts
@@ -23,6 +25,7 @@ export type CloudConfigResult =
   | {
       readonly valid: true;
       readonly target: CloudConfigTarget;
+      readonly userDataType?: string | undefined;
       readonly errors: readonly [];
       readonly deprecations: readonly CloudConfigDeprecation[];
       readonly warnings: readonly CloudConfigWarning[];
@@ -31,6 +34,7 @@ export type CloudConfigResult =
   | {
       readonly valid: false;
       readonly target: CloudConfigTarget;
+      readonly userDataType?: string | undefined;
       readonly errors: readonly [CloudConfigIssue, ...CloudConfigIssue[]];
       readonly deprecations: readonly CloudConfigDeprecation[];
       readonly warnings: readonly CloudConfigWarning[];

@@ -116,7 +116,7 @@ export type CloudConfigModuleName = "ansible" | "apk-configure" | "apk_configure
 /**
  * The `output_log_operator` definition of the cloud-config schema.
  */
-export type CloudConfigOutputLogOperator = string | [string, string] | {
+export type CloudConfigOutputLogOperator = string | string[] | {
   /**
    * Destination of stdout.
    */

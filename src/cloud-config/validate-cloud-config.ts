@@ -10,6 +10,7 @@ import { mapAjvErrors } from './issues/map-ajv-errors';
 import { withNonStringKeys } from './issues/non-string-keys';
 import type { KeyCheck } from './issues/find-deprecations';
 import { parseYaml, type ParsedYaml } from './yaml/parse-yaml';
+import { ignoredParts, type IgnoredPart } from './input/ignored-parts';
 import { readUserData } from './input/read-user-data';
 import { schemaTarget, validateAgainstSchema, type SchemaTarget } from './check/schema-validator';
 import { targetOf, type CloudConfigTarget, type CloudInitVersion } from './targets/targets';
@@ -57,11 +58,28 @@ function result(
   deprecations: readonly CloudConfigDeprecation[],
   warnings: readonly CloudConfigWarning[],
   config: Readonly<Record<string, unknown>> | undefined,
+  userDataType?: string,
 ): CloudConfigResult {
+  const type = userDataType === undefined ? {} : { userDataType };
   if (errors.length === 0) {
-    return { valid: true, target, errors: [], deprecations, warnings, config: (config ?? {}) as CloudConfig };
+    return { valid: true, target, ...type, errors: [], deprecations, warnings, config: (config ?? {}) as CloudConfig };
   }
-  return { valid: false, target, errors: errors as [CloudConfigIssue, ...CloudConfigIssue[]], deprecations, warnings, config };
+  return { valid: false, target, ...type, errors: errors as [CloudConfigIssue, ...CloudConfigIssue[]], deprecations, warnings, config };
+}
+
+const CLOUD_CONFIG = 'text/cloud-config';
+
+/**
+ * Marker lines of parts cloud-init dropped while merging user data: errors, as `cloud-init
+ * schema` reports them; under cloud-init 26.2's rule only when the schema reports something else
+ * too (26.2 loses them otherwise), and warnings then.
+ */
+function withIgnoredParts(context: SchemaTarget, parts: readonly IgnoredPart[], valid: CloudConfigResult): CloudConfigResult {
+  if (parts.length === 0) return valid;
+  const issues = parts.map((p) => ({ code: 'ignored_part' as const, path: '', pointer: '', message: p.message, line: p.line, column: 1 }));
+  const reported = valid.errors.length > 0 || valid.deprecations.length > 0 || context.behaviour.ignoredParts === 'error';
+  if (!reported) return { ...valid, warnings: [...issues, ...valid.warnings] };
+  return result(valid.target, [...issues, ...valid.errors], valid.deprecations, valid.warnings, valid.config, valid.userDataType);
 }
 
 function isMapping(value: unknown): value is Record<string, unknown> {
@@ -118,10 +136,21 @@ function validateUnsafe(input: unknown, options: ValidateCloudConfigOptions): Cl
     instanceData: options.instanceData,
   });
   if (userData.kind === 'empty') return result(target, [], [], [], {});
-  if (userData.kind === 'rejected') return result(target, [userData.issue], [], [], undefined);
+  if (userData.kind === 'rejected') return result(target, [userData.issue], [], [], undefined, userData.issue.userDataType);
+  if (userData.kind === 'other') {
+    // As `cloud-init schema` does: another type of user data is not an error, and not checked.
+    const message = `user data of type ${userData.userDataType} (${userData.header}) is not cloud-config; not validated, as cloud-init schema does not validate it`;
+    return result(target, [], [], [{ code: 'not_validated', path: '', pointer: '', message, line: userData.line, column: 1 }], {}, userData.userDataType);
+  }
+  const parts = ignoredParts(userData.text);
   const parsed = parseYaml(userData.text);
-  if (!parsed.ok) return result(target, parsed.errors, [], parsed.warnings, undefined);
-  return validateData(context, parsed.parsed.value, parsed.parsed, parsed.parsed.warnings, maxDepth);
+  if (!parsed.ok) {
+    const marked = parts.map((p) => ({ code: 'ignored_part' as const, path: '', pointer: '', message: p.message, line: p.line, column: 1 }));
+    return result(target, [...marked, ...parsed.errors], [], parsed.warnings, undefined, CLOUD_CONFIG);
+  }
+  const checked = validateData(context, parsed.parsed.value, parsed.parsed, parsed.parsed.warnings, maxDepth);
+  const typed = { ...checked, userDataType: CLOUD_CONFIG } as CloudConfigResult;
+  return typed.errors[0]?.code === 'not_a_mapping' && context.behaviour.ignoredParts === 'cloud-init' ? typed : withIgnoredParts(context, parts, typed);
 }
 
 /**

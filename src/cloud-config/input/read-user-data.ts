@@ -13,11 +13,16 @@ export interface ReadUserDataOptions {
 export type UserData =
   | { readonly kind: 'empty' }
   | { readonly kind: 'cloud-config'; readonly text: string }
+  | { readonly kind: 'other'; readonly userDataType: string; readonly header: string; readonly line: number }
   | { readonly kind: 'rejected'; readonly issue: CloudConfigInputIssue };
 
-// The first-line markers cloud-init recognises, with the MIME type it gives each. The longest
-// matching prefix wins, so `#cloud-config-archive` is not read as `#cloud-config`.
+// The first-line markers cloud-init 26.2 recognises, with the MIME type it gives each. The
+// longest matching prefix wins, so `#cloud-config-archive` is not read as `#cloud-config` (the
+// three `text/x-shellscript-per-*` entries are cloud-init's own, used inside MIME messages).
 const HEADERS: readonly (readonly [prefix: string, type: string])[] = [
+  ['text/x-shellscript-per-instance', 'text/x-shellscript-per-instance'],
+  ['text/x-shellscript-per-boot', 'text/x-shellscript-per-boot'],
+  ['text/x-shellscript-per-once', 'text/x-shellscript-per-once'],
   ['#cloud-config-archive', 'text/cloud-config-archive'],
   ['#cloud-config-jsonp', 'text/cloud-config-jsonp'],
   ['#cloud-config', 'text/cloud-config'],
@@ -26,15 +31,22 @@ const HEADERS: readonly (readonly [prefix: string, type: string])[] = [
   ['#include', 'text/x-include-url'],
   ['#part-handler', 'text/part-handler'],
   ['#!', 'text/x-shellscript'],
-  ['content-type:', 'multipart/mixed'],
-  ['mime-version:', 'multipart/mixed'],
 ];
+
+// MIME multipart is not a type `cloud-init schema -c` reads (it reports an unrecognised header);
+// it is named in the error so the user knows to check each part.
+const MIME = ['content-type:', 'mime-version:'];
 
 const JINJA_HEADER = '## template: jinja';
 
 function rejected(code: CloudConfigInputIssue['code'], message: string, line?: number, userDataType?: string): UserData {
   const position = line === undefined ? {} : { line, column: 1 };
   return { kind: 'rejected', issue: { code, path: '', pointer: '', message, ...position, ...(userDataType ? { userDataType } : {}) } };
+}
+
+/** The prefix of the longest header the text starts with (as cloud-init matches it: lower-cased). */
+function headerOf(head: string): readonly [prefix: string, type: string] | undefined {
+  return HEADERS.find(([prefix]) => head.startsWith(prefix));
 }
 
 function decode(bytes: Uint8Array, maxBytes: number): string | UserData {
@@ -74,7 +86,7 @@ function classify(text: string, options: ReadUserDataOptions, rendered: boolean)
     if (!options.requireHeader) return classify(text.slice(1), options, rendered);
     return rejected('missing_header', 'a byte-order mark precedes the first line; cloud-init needs "#cloud-config" at the very start', 1);
   }
-  const head = text.trimStart().slice(0, 32).toLowerCase();
+  const head = text.trimStart().slice(0, 40).toLowerCase();
   const line = lineOfFirstContent(text);
   if (!rendered && head.startsWith(JINJA_HEADER)) {
     if (options.instanceData === undefined) {
@@ -87,10 +99,13 @@ function classify(text: string, options: ReadUserDataOptions, rendered: boolean)
     if ('error' in result) return rejected('jinja_template', `cannot render the jinja template: ${result.error}`, line);
     return classify(result.text, options, true);
   }
-  const match = HEADERS.find(([prefix]) => head.startsWith(prefix));
+  const match = headerOf(head);
   if (match?.[1] === 'text/cloud-config') return { kind: 'cloud-config', text };
-  if (match) {
-    return rejected('unsupported_user_data', `user data of type ${match[1]} is not cloud-config; not validated`, line, match[1]);
+  if (match) return { kind: 'other', userDataType: match[1], header: match[0], line };
+  const mime = MIME.find((prefix) => head.startsWith(prefix));
+  if (mime) {
+    const message = 'MIME multipart user data is not checked (cloud-init schema reports an unrecognised header); validate each cloud-config part';
+    return rejected('unsupported_user_data', message, line, 'multipart/mixed');
   }
   if (!options.requireHeader) return { kind: 'cloud-config', text };
   const shown = firstLine(text);

@@ -93,12 +93,19 @@ function mapOne(error: SchemaError): Issue {
         message: `expected ${error.keyword === 'minLength' ? 'at least' : 'at most'} ${plural(Number(p.limit), 'character')}, got ${typeof error.data === 'string' ? error.data.length : '?'}`,
       };
     case 'minItems':
-    case 'maxItems':
+    case 'maxItems': {
+      // A titled fixed-size form (`a [name, version] pair`) is named rather than counted.
+      const title = error.parentSchema?.title;
+      const count = Array.isArray(error.data) ? error.data.length : 0;
+      if (typeof title === 'string' && error.parentSchema?.minItems === error.parentSchema?.maxItems) {
+        return { code: error.keyword === 'minItems' ? 'too_few_items' : 'too_many_items', ...at, message: `expected ${title}, got ${plural(count, 'item')}` };
+      }
       return {
         code: error.keyword === 'minItems' ? 'too_few_items' : 'too_many_items',
         ...at,
         message: `expected ${error.keyword === 'minItems' ? 'at least' : 'at most'} ${plural(Number(p.limit), 'item')}, got ${Array.isArray(error.data) ? error.data.length : '?'}`,
       };
+    }
     case 'minProperties':
     case 'maxProperties':
       return {

@@ -36,9 +36,20 @@ function describeCondition(ifSchema: unknown): string | undefined {
  * pair that lacks a version, not "expected string or object"). Several type mismatches and no
  * other error become one `union` error listing every form (`forms` for the union's own value).
  */
-export function tidyLocation(errors: readonly SchemaError[], at: string, forms: readonly string[]): SchemaError[] {
+export function tidyLocation(all: readonly SchemaError[], at: string, forms: readonly string[]): SchemaError[] {
+  // A branch whose type does not fit says nothing more about the value: its other complaints
+  // here (`"now"` expected, from a string branch, for the integer -1) are dropped.
+  const wrongType = new Set(all.filter((e) => e.instancePath === at && TYPE_MISMATCH.has(e.keyword)).map((e) => e.parentSchema));
+  const errors = all.filter((e) => e.instancePath !== at || TYPE_MISMATCH.has(e.keyword) || !wrongType.has(e.parentSchema));
   const here = errors.filter((e) => e.instancePath === at);
   const types = here.filter((e) => TYPE_MISMATCH.has(e.keyword));
+  const values = here.filter((e) => VALUE_MISMATCH.has(e.keyword));
+  const longEnum = values.some((e) => e.keyword === 'enum' && (e.params.allowedValues as unknown[]).length > MAX_LISTED_VALUES);
+  if (forms.length > 0 && values.length > 0 && !longEnum && types.length + values.length === here.length && here.length >= 2) {
+    // Every branch rejects the value itself (wrong type, or not one of its values or patterns):
+    // name every form it could take.
+    return [...errors.filter((e) => !here.includes(e)), { ...here[0]!, keyword: 'union', params: { forms } }];
+  }
   if (types.length === 0) return [...errors];
   const others = errors.filter((e) => !types.includes(e));
   if (here.length > types.length) return others;

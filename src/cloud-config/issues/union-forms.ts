@@ -27,8 +27,9 @@ export function formsOf(context: SchemaTarget, node: unknown, depth = 0): string
   if (Array.isArray(node.enum)) return node.enum.length <= MAX_VALUES ? node.enum.map(quoted) : [`one of ${node.enum.length} fixed values`];
   if ('const' in node) return [quoted(node.const)];
   for (const keyword of ['oneOf', 'anyOf'] as const) {
+    // The branches say more than a type next to them (`{type: string, oneOf: [{enum: [os]}, ...]}`).
     const branches = node[keyword];
-    if (Array.isArray(branches) && node.type === undefined) return branches.flatMap((b) => formsOf(context, b, depth + 1));
+    if (Array.isArray(branches)) return branches.flatMap((b) => formsOf(context, b, depth + 1));
   }
   const types = Array.isArray(node.type) ? node.type.map(String) : typeof node.type === 'string' ? [node.type] : [];
   if (typeof node.pattern === 'string' && types.length === 1) return [`${types[0]} matching ${node.pattern}`];

@@ -2,6 +2,7 @@ import { closed, str } from './builders';
 import type { ModuleSchema } from './json-schema';
 
 const sizePattern = '^([0-9]+)?\\.?[0-9]+[BKMGT]$';
+const sizeTitle = 'a size with a unit B, K, M, G or T (such as 512M or 1.5G)';
 
 /** The mounts module: /etc/fstab entries and swap. */
 export const ccMounts: ModuleSchema = {
@@ -26,13 +27,16 @@ export const ccMounts: ModuleSchema = {
         description: 'Size in bytes, `auto`, or a number with a unit B, K, M, G or T.',
         oneOf: [
           { type: 'string', enum: ['auto'] },
-          { type: 'integer' },
-          { type: 'string', pattern: sizePattern },
+          { type: 'integer', title: 'a number of bytes' },
+          { type: 'string', pattern: sizePattern, title: sizeTitle },
         ],
       },
       maxsize: {
         description: 'Largest size for `auto`, in bytes or with a unit.',
-        oneOf: [{ type: 'integer' }, { type: 'string', pattern: sizePattern }],
+        oneOf: [
+          { type: 'integer', title: 'a number of bytes' },
+          { type: 'string', pattern: sizePattern, title: sizeTitle },
+        ],
       },
     }),
   },

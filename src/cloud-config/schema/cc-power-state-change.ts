@@ -11,10 +11,10 @@ export const ccPowerStateChange: ModuleSchema = {
           default: 'now',
           description: '`now`, or minutes to wait after cloud-init finishes.',
           oneOf: [
-            { type: 'integer', minimum: 0 },
+            { type: 'integer', minimum: 0, title: 'a number of minutes' },
             { type: 'string', enum: ['now'] },
             changed(
-              { type: 'string', pattern: '^\\+?[0-9]+$' },
+              { type: 'string', pattern: '^\\+?[0-9]+$', title: 'minutes as a string such as "+5" (deprecated)' },
               '22.3',
               'Use of type string for this value is deprecated. Use ``now`` or integer type.',
             ),
