@@ -168,8 +168,7 @@ export interface CloudConfigRuleIssue extends CloudConfigIssueBase {
 
 /**
  * A problem that does not make the config invalid: a key written twice (YAML keeps the last value,
- * as cloud-init's PyYAML does), a YAML construct cloud-init would read differently, user data of
- * another type that was not validated (`not_validated`: a shell script, `#include`, ...), or a part
+ * as cloud-init's PyYAML does), a YAML construct cloud-init would read differently, or a part
  * cloud-init dropped from merged user data that cloud-init 26.2 does not report (`ignored_part`).
  *
  * @example
@@ -178,7 +177,7 @@ export interface CloudConfigRuleIssue extends CloudConfigIssueBase {
  * ```
  */
 export interface CloudConfigWarning extends CloudConfigIssueBase {
-  readonly code: 'duplicate_key' | 'yaml_warning' | 'not_validated' | 'ignored_part';
+  readonly code: 'duplicate_key' | 'yaml_warning' | 'ignored_part';
   /** For `duplicate_key`: where the key was first written. */
   readonly firstLine?: number;
   readonly firstColumn?: number;

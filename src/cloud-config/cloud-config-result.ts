@@ -10,7 +10,7 @@ import type { CloudConfigTarget } from './targets/targets';
  * what was checked against: `'spec'` (the default: the specification) or a cloud-init release
  * (`'26.2'`, also for `cloudInitVersion: 'latest'`). `userDataType` is the type cloud-init gives text
  * or byte input (`text/cloud-config`, or e.g. `text/x-shellscript`: such user data is valid and not
- * validated, with a `not_validated` warning, as `cloud-init schema` treats it).
+ * validated, as `cloud-init schema` treats it, and `note` says so).
  *
  * @example
  * ```ts
@@ -26,6 +26,8 @@ export type CloudConfigResult =
       readonly valid: true;
       readonly target: CloudConfigTarget;
       readonly userDataType?: string | undefined;
+      /** Why nothing was checked, when nothing was: user data of another type, or empty. */
+      readonly note?: string | undefined;
       readonly errors: readonly [];
       readonly deprecations: readonly CloudConfigDeprecation[];
       readonly warnings: readonly CloudConfigWarning[];
@@ -35,6 +37,8 @@ export type CloudConfigResult =
       readonly valid: false;
       readonly target: CloudConfigTarget;
       readonly userDataType?: string | undefined;
+      /** Why nothing was checked, when nothing was: user data of another type, or empty. */
+      readonly note?: string | undefined;
       readonly errors: readonly [CloudConfigIssue, ...CloudConfigIssue[]];
       readonly deprecations: readonly CloudConfigDeprecation[];
       readonly warnings: readonly CloudConfigWarning[];

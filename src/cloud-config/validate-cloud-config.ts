@@ -30,11 +30,11 @@ export interface ValidateCloudConfigOptions {
    * With `false`, headerless text is validated as cloud-config; other user-data types
    * (`#!`, `#include`, MIME, ...) are still recognised and not validated.
    */
-  readonly requireHeader?: boolean;
+  readonly requireHeader?: boolean | undefined;
   /** Largest text or byte input read, in bytes (default 1 MiB; clouds cap user data far lower). */
-  readonly maxBytes?: number;
+  readonly maxBytes?: number | undefined;
   /** Deepest nesting of mappings and lists accepted (default 64). */
-  readonly maxDepth?: number;
+  readonly maxDepth?: number | undefined;
   /**
    * Instance data for `## template: jinja` user data: `{{ v1.region }}`-style variables are
    * substituted from it before validating, as cloud-init does. Without it, jinja user data is
@@ -135,12 +135,12 @@ function validateUnsafe(input: unknown, options: ValidateCloudConfigOptions): Cl
     maxBytes: options.maxBytes ?? DEFAULT_MAX_BYTES,
     instanceData: options.instanceData,
   });
-  if (userData.kind === 'empty') return result(target, [], [], [], {});
+  if (userData.kind === 'empty') return { ...result(target, [], [], [], {}), note: 'empty: nothing to validate' };
   if (userData.kind === 'rejected') return result(target, [userData.issue], [], [], undefined, userData.issue.userDataType);
   if (userData.kind === 'other') {
     // As `cloud-init schema` does: another type of user data is not an error, and not checked.
-    const message = `user data of type ${userData.userDataType} (${userData.header}) is not cloud-config; not validated, as cloud-init schema does not validate it`;
-    return result(target, [], [], [{ code: 'not_validated', path: '', pointer: '', message, line: userData.line, column: 1 }], {}, userData.userDataType);
+    const note = `${userData.userDataType} (${userData.header} on line ${userData.line}) is not cloud-config; not validated, as cloud-init schema does not validate it`;
+    return { ...result(target, [], [], [], {}, userData.userDataType), note };
   }
   const parts = ignoredParts(userData.text);
   const parsed = parseYaml(userData.text);

@@ -1,97 +1,214 @@
-// The `validate-cloud-config` bin: validates user-data files for build pipelines. Exit status 0
-// when every file is valid, 1 when any is invalid (with --strict, also when any has deprecations
-// or warnings), 2 on usage or I/O errors, so scripts can tell "bad config" from "bad invocation".
-import { readFile } from 'node:fs/promises';
+// The `validate-cloud-config` bin: validates user-data files where a pipeline ran `cloud-init
+// schema -c FILE`. Exit status 0 when every file is valid, 1 when any is invalid (with --strict,
+// also when any has deprecations or warnings), 2 on usage or I/O errors, so scripts can tell "bad
+// config" from "bad invocation".
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import type { CloudConfigResult } from '../cloud-config-result';
+import { CLOUD_CONFIG_TARGETS, LATEST_CLOUD_INIT_VERSION, targetOf, type CloudInitVersion } from '../targets/targets';
+import { expandInputs, readInput, type CliInput } from './cli-inputs';
 import { formatCloudConfigResult } from './format-cloud-config-result';
 import { validateCloudConfig } from '../validate-cloud-config';
 
-const USAGE = `Usage: validate-cloud-config [options] FILE... | -
+const DEFAULT_MAX_BYTES = 1024 * 1024;
+const RELEASES = CLOUD_CONFIG_TARGETS.filter((t) => t !== 'spec');
+
+const USAGE = `Usage: validate-cloud-config [options] FILE|DIR... | -
 
 Validate cloud-init #cloud-config user data against the cloud-config schema.
-FILE "-" reads standard input.
+FILE "-" reads standard input; a DIR stands for its *.yaml, *.yml, *.cfg, *.txt and user-data* files.
 
 Options:
-  --json             print one JSON result per file (JSON lines)
-  --annotate         print each file with markers on the failing lines
-  --strict           treat deprecations and warnings as failures
-  --no-header-check  validate text without a "#cloud-config" first line
-  -h, --help         show this help
+  -c, --config-file FILE        a file to validate (as in cloud-init schema -c); repeatable
+  --cloud-init-version VERSION  agree with that cloud-init release: ${RELEASES.join(', ')} or latest (${LATEST_CLOUD_INIT_VERSION});
+                                default: the specification
+  -i, --instance-data FILE      instance data (JSON) to render "## template: jinja" user data
+  --max-bytes N                 largest input read, in bytes (default ${DEFAULT_MAX_BYTES})
+  --json                        print one JSON result per file (JSON lines)
+  --annotate                    print each file with markers on the failing lines
+  --strict                      treat deprecations and warnings as failures
+  --no-header-check             validate text without a "#cloud-config" first line
+  --version                     print the package version
+  -h, --help                    show this help
 
 Exit status: 0 all valid, 1 any invalid, 2 usage or I/O error.
 `;
 
 interface CliOptions {
-  json: boolean;
-  annotate: boolean;
-  strict: boolean;
-  requireHeader: boolean;
-  files: string[];
+  readonly json: boolean;
+  readonly annotate: boolean;
+  readonly strict: boolean;
+  readonly requireHeader: boolean;
+  readonly maxBytes: number;
+  readonly cloudInitVersion: CloudInitVersion | undefined;
+  readonly instanceData: Record<string, unknown> | undefined;
+  readonly files: readonly string[];
 }
 
-function parseArgs(args: readonly string[]): CliOptions | 'help' | { error: string } {
-  const options: CliOptions = { json: false, annotate: false, strict: false, requireHeader: true, files: [] };
-  let onlyFiles = false;
-  for (const arg of args) {
-    if (onlyFiles || arg === '-' || !arg.startsWith('-')) options.files.push(arg);
-    else if (arg === '--') onlyFiles = true;
-    else if (arg === '--json') options.json = true;
-    else if (arg === '--annotate') options.annotate = true;
-    else if (arg === '--strict') options.strict = true;
-    else if (arg === '--no-header-check') options.requireHeader = false;
-    else if (arg === '-h' || arg === '--help') return 'help';
-    else return { error: `unknown option ${arg}` };
+type Parsed = CliOptions | 'help' | 'version' | { readonly error: string };
+
+function readInstanceData(path: string): { data: Record<string, unknown> } | { error: string } {
+  try {
+    const data: unknown = JSON.parse(readFileSync(path, 'utf8'));
+    return data !== null && typeof data === 'object' && !Array.isArray(data) ? { data: data as Record<string, unknown> } : { error: `${path} is not a JSON object` };
+  } catch (error) {
+    return { error: `cannot read instance data ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}` };
   }
-  if (options.files.length === 0) return { error: 'no FILE given (use - for standard input)' };
-  if (options.json && options.annotate) return { error: '--json and --annotate cannot be combined' };
-  return options;
 }
 
-async function readStdin(): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
+function parse(args: readonly string[]): Parsed {
+  let values;
+  let positionals;
+  try {
+    ({ values, positionals } = parseArgs({
+      args: [...args],
+      allowPositionals: true,
+      strict: true,
+      options: {
+        'config-file': { type: 'string', short: 'c', multiple: true },
+        'cloud-init-version': { type: 'string' },
+        'instance-data': { type: 'string', short: 'i' },
+        'max-bytes': { type: 'string' },
+        json: { type: 'boolean' },
+        annotate: { type: 'boolean' },
+        strict: { type: 'boolean' },
+        'no-header-check': { type: 'boolean' },
+        version: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }));
+  } catch (error) {
+    return { error: (error as Error).message };
+  }
+  if (values.help) return 'help';
+  if (values.version) return 'version';
+  const version = values['cloud-init-version'];
+  if (version !== undefined && (version === 'spec' || targetOf(version) === undefined)) {
+    return { error: `unknown --cloud-init-version ${version} (known: ${RELEASES.join(', ')}, latest)` };
+  }
+  const maxBytes = values['max-bytes'] === undefined ? DEFAULT_MAX_BYTES : Number(values['max-bytes']);
+  if (!Number.isSafeInteger(maxBytes) || maxBytes <= 0) return { error: `--max-bytes needs a positive whole number of bytes, got ${values['max-bytes']}` };
+  let instanceData: Record<string, unknown> | undefined;
+  if (values['instance-data'] !== undefined) {
+    const read = readInstanceData(values['instance-data']);
+    if ('error' in read) return read;
+    instanceData = read.data;
+  }
+  const files = [...(values['config-file'] ?? []), ...positionals];
+  if (files.length === 0) return { error: 'no FILE given (use - for standard input)' };
+  if (values.json && values.annotate) return { error: '--json and --annotate cannot be combined' };
+  return {
+    json: values.json ?? false,
+    annotate: values.annotate ?? false,
+    strict: values.strict ?? false,
+    requireHeader: !(values['no-header-check'] ?? false),
+    maxBytes,
+    cloudInitVersion: version as CloudInitVersion | undefined,
+    instanceData,
+    files,
+  };
 }
 
-function fails(result: CloudConfigResult, strict: boolean): boolean {
-  return !result.valid || (strict && (result.deprecations.length > 0 || result.warnings.length > 0));
+/** The package's version, from the package.json above this module (in the source tree or in dist). */
+function packageVersion(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 6; i++) {
+    try {
+      const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name?: string; version?: string };
+      if (pkg.name === 'shopkeep' && typeof pkg.version === 'string') return pkg.version;
+    } catch {
+      // not here; look further up
+    }
+    dir = dirname(dir);
+  }
+  return 'unknown';
+}
+
+/** Why a valid result fails under --strict, if it does. */
+function strictFailure(result: CloudConfigResult, strict: boolean): string | undefined {
+  if (!strict || !result.valid) return undefined;
+  const parts = [
+    ...(result.deprecations.length > 0 ? [`${result.deprecations.length} deprecation${result.deprecations.length === 1 ? '' : 's'}`] : []),
+    ...(result.warnings.length > 0 ? [`${result.warnings.length} warning${result.warnings.length === 1 ? '' : 's'}`] : []),
+  ];
+  return parts.length > 0 ? `--strict: ${parts.join(' and ')}` : undefined;
+}
+
+function tooLarge(options: CliOptions): CloudConfigResult {
+  const message = `the input is larger than ${options.maxBytes} bytes (--max-bytes); not read further`;
+  return { valid: false, target: targetOf(options.cloudInitVersion) ?? 'spec', errors: [{ code: 'input_too_large', path: '', pointer: '', message }], deprecations: [], warnings: [], config: undefined };
+}
+
+async function validateInput(input: CliInput, options: CliOptions): Promise<{ result: CloudConfigResult; source?: string } | { error: string }> {
+  let read;
+  try {
+    read = await readInput(input, options.maxBytes);
+  } catch (error) {
+    return { error: `cannot read ${input.name}: ${(error as NodeJS.ErrnoException).code ?? String(error)}` };
+  }
+  if ('tooLarge' in read) return { result: tooLarge(options) };
+  const result = validateCloudConfig(read.bytes, {
+    requireHeader: options.requireHeader,
+    maxBytes: options.maxBytes,
+    cloudInitVersion: options.cloudInitVersion,
+    instanceData: options.instanceData,
+  });
+  // gzip user data has no readable source to annotate; its issues are listed plainly.
+  const gzip = read.bytes[0] === 0x1f && read.bytes[1] === 0x8b;
+  return gzip ? { result } : { result, source: read.bytes.toString('utf8') };
 }
 
 /** Runs the CLI with the given arguments; resolves to the exit status. */
 async function main(args: readonly string[]): Promise<number> {
-  const parsed = parseArgs(args);
+  const parsed = parse(args);
   if (parsed === 'help') {
     process.stdout.write(USAGE);
+    return 0;
+  }
+  if (parsed === 'version') {
+    process.stdout.write(`${packageVersion()}\n`);
     return 0;
   }
   if ('error' in parsed) {
     process.stderr.write(`validate-cloud-config: ${parsed.error}\n\n${USAGE}`);
     return 2;
   }
+  const { inputs, problems } = expandInputs(parsed.files);
   let status = 0;
-  for (const file of parsed.files) {
-    const name = file === '-' ? '<stdin>' : file;
-    let bytes: Buffer;
-    try {
-      bytes = file === '-' ? await readStdin() : await readFile(file);
-    } catch (error) {
-      process.stderr.write(`validate-cloud-config: cannot read ${name}: ${(error as NodeJS.ErrnoException).code ?? String(error)}\n`);
+  for (const problem of problems) {
+    process.stderr.write(`validate-cloud-config: ${problem}\n`);
+    status = 2;
+  }
+  let failed = false;
+  for (const input of inputs) {
+    const checked = await validateInput(input, parsed);
+    if ('error' in checked) {
+      process.stderr.write(`validate-cloud-config: ${checked.error}\n`);
       status = 2;
       continue;
     }
-    const result = validateCloudConfig(bytes, { requireHeader: parsed.requireHeader });
+    const { result, source } = checked;
+    const strict = strictFailure(result, parsed.strict);
     if (parsed.json) {
       // The parsed config is left out on purpose: it may hold passwords and keys.
-      const { valid, errors, deprecations, warnings } = result;
-      process.stdout.write(`${JSON.stringify({ file: name, valid, errors, deprecations, warnings })}\n`);
+      const { valid, target, userDataType, note, errors, deprecations, warnings } = result;
+      const line = { file: input.name, valid, target, ...(userDataType ? { userDataType } : {}), ...(note ? { note } : {}), ...(strict ? { strictFailure: strict } : {}), errors, deprecations, warnings };
+      process.stdout.write(`${JSON.stringify(line)}\n`);
     } else {
-      // gzip user data has no readable source to annotate; its issues are listed plainly.
-      const gzip = bytes[0] === 0x1f && bytes[1] === 0x8b;
-      process.stdout.write(formatCloudConfigResult(result, { name, annotate: parsed.annotate, ...(gzip ? {} : { source: bytes.toString('utf8') }) }));
+      process.stdout.write(formatCloudConfigResult(result, { name: input.name, annotate: parsed.annotate, strict: parsed.strict, source }));
     }
-    if (fails(result, parsed.strict) && status === 0) status = 1;
+    if (!result.valid || strict !== undefined) failed = true;
   }
-  return status;
+  return status === 2 ? 2 : failed ? 1 : 0;
 }
+
+// A reader that stops early (`validate-cloud-config dir | head -1`) closes the pipe: stop quietly,
+// without a stack trace, as other command-line tools do.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+  throw error;
+});
 
 process.exitCode = await main(process.argv.slice(2));

@@ -11,14 +11,16 @@ import type { CloudConfigResult } from '../cloud-config-result';
  */
 export interface FormatCloudConfigResultOptions {
   /** The file name shown in the summary line (default `user-data`). */
-  readonly name?: string;
+  readonly name?: string | undefined;
   /** The validated text; needed for `annotate`. */
-  readonly source?: string;
+  readonly source?: string | undefined;
+  /** Count deprecations and warnings as failures in the summary line, as the CLI's `--strict` does. */
+  readonly strict?: boolean | undefined;
   /**
    * Print the source with `# E1,D2` markers on the lines where issues start, followed by the
    * numbered issues, as `cloud-init schema --annotate` does. Without `source`, plain text is printed.
    */
-  readonly annotate?: boolean;
+  readonly annotate?: boolean | undefined;
 }
 
 type AnyIssue = CloudConfigIssue | CloudConfigDeprecation | CloudConfigWarning;
@@ -28,21 +30,30 @@ function where(issue: AnyIssue): string {
   return `${issue.path === '' ? '(root)' : issue.path}${at}`;
 }
 
-function summary(result: CloudConfigResult, name: string): string {
-  if (!result.valid) return `Invalid cloud-config ${name}`;
-  const empty = Object.keys(result.config).length === 0 && result.deprecations.length === 0;
-  return empty ? `Valid cloud-config ${name} (empty: nothing to validate)` : `Valid cloud-config ${name}`;
+function counted(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
-function plain(result: CloudConfigResult, name: string): string {
-  const lines = [summary(result, name)];
+function summary(result: CloudConfigResult, name: string, strict: boolean): string {
+  if (!result.valid) return `Invalid cloud-config ${name}`;
+  if (result.note !== undefined) return `Valid ${result.userDataType === undefined ? 'cloud-config' : 'user data'} ${name} (${result.note})`;
+  const problems = [
+    ...(result.deprecations.length > 0 ? [counted(result.deprecations.length, 'deprecation')] : []),
+    ...(result.warnings.length > 0 ? [counted(result.warnings.length, 'warning')] : []),
+  ];
+  if (strict && problems.length > 0) return `Invalid cloud-config ${name} under --strict: ${problems.join(' and ')}`;
+  return `Valid cloud-config ${name}`;
+}
+
+function plain(result: CloudConfigResult, name: string, strict: boolean): string {
+  const lines = [summary(result, name, strict)];
   for (const e of result.errors) lines.push(`  error       ${where(e)}: ${e.message}`);
   for (const d of result.deprecations) lines.push(`  deprecated  ${where(d)}: ${d.message}`);
   for (const w of result.warnings) lines.push(`  warning     ${where(w)}: ${w.message}`);
   return lines.join('\n') + '\n';
 }
 
-function annotated(result: CloudConfigResult, name: string, source: string): string {
+function annotated(result: CloudConfigResult, name: string, source: string, strict: boolean): string {
   const groups: readonly (readonly [prefix: string, title: string, issues: readonly AnyIssue[]])[] = [
     ['E', 'Errors', result.errors],
     ['D', 'Deprecations', result.deprecations],
@@ -73,7 +84,7 @@ function annotated(result: CloudConfigResult, name: string, source: string): str
   });
   // Drop the empty string a trailing newline leaves, so the listing ends where the file ends.
   if (body[body.length - 1] === '') body.pop();
-  return [...body, '', ...footers, summary(result, name), ''].join('\n');
+  return [...body, '', ...footers, summary(result, name, strict), ''].join('\n');
 }
 
 /**
@@ -99,5 +110,6 @@ function annotated(result: CloudConfigResult, name: string, source: string): str
  */
 export function formatCloudConfigResult(result: CloudConfigResult, options: FormatCloudConfigResultOptions = {}): string {
   const name = options.name ?? 'user-data';
-  return options.annotate && options.source !== undefined ? annotated(result, name, options.source) : plain(result, name);
+  const strict = options.strict ?? false;
+  return options.annotate && options.source !== undefined ? annotated(result, name, options.source, strict) : plain(result, name, strict);
 }
