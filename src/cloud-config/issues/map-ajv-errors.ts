@@ -23,9 +23,10 @@ function shownValue(value: unknown): string {
 }
 
 // Long enums (module names) are summarised; the did-you-mean suggestion does the precise work.
+const MAX_LISTED = 10;
 function allowedList(values: readonly unknown[]): string {
   if (values.length === 1) return shownValue(values[0]);
-  return values.length <= 8 ? `one of ${orList(values.map(shownValue))}` : `one of the ${values.length} allowed values`;
+  return values.length <= MAX_LISTED ? `one of ${orList(values.map(shownValue))}` : `one of the ${values.length} allowed values`;
 }
 
 const FORMAT_HINT: Record<string, string> = {

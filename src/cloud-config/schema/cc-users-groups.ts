@@ -15,17 +15,19 @@ const userProperties = {
     oneOf: [
       { type: 'string', description: 'Comma-separated group names.' },
       strArray('Group names.'),
-      deprecated(
-        {
-          type: 'object',
-          description: 'Group names as keys with null values.',
-          additionalProperties: false,
-          patternProperties: { '^.+$': { label: '<group_name>', type: 'null' } },
-          hidden: ['patternProperties'],
+      {
+        type: 'object',
+        description: 'Group names as keys with null values (deprecated: each key is reported, as cloud-init does).',
+        additionalProperties: false,
+        patternProperties: {
+          '^.+$': deprecated(
+            { label: '<group_name>', type: 'null' },
+            '23.1',
+            'The use of ``object`` type is deprecated. Use ``string`` or ``array`` of ``string`` instead.',
+          ),
         },
-        '23.1',
-        'The object form of **groups** is deprecated. Use a string or an array of strings instead.',
-      ),
+        hidden: ['patternProperties'],
+      },
     ],
   },
   homedir: str('Home directory. Default: `/home/<username>`.', { default: '/home/<username>' }),

@@ -61,11 +61,7 @@ export const CLOUD_INIT_26_2_CHANGES: readonly SchemaChange[] = [
   },
   { remove: `${USER}/if`, fact: 'users[]: ssh_redirect_user with ssh_authorized_keys or ssh_import_id is not a schema error (it fails at boot)' },
   { remove: `${USER}/then`, fact: 'users[]: (the then part of the same rule)' },
-  {
-    set: `${USER}/properties/groups/oneOf/2`,
-    to: { type: 'object', description: 'Group names as keys with null values.', patternProperties: { '^.+$': deprecated({ label: '<group_name>', type: 'null' }, '23.1', 'The use of ``object`` type is deprecated. Use ``string`` or ``array`` of ``string`` instead.') } },
-    fact: 'users[].groups object form: any further key is accepted (the mapping is not closed)',
-  },
+  { remove: `${USER}/properties/groups/oneOf/2/additionalProperties`, fact: 'users[].groups object form: the mapping is not closed (an empty key is accepted)' },
   { copy: '/properties/users/oneOf/1/items', into: '/properties/users/items', fact: 'users: list entries as in the baseline' },
   { remove: '/properties/users/oneOf', fact: 'users: one schema for all its forms (a type list, not a oneOf), so the errors of every entry are reported' },
   { set: '/properties/users/type', to: ['string', 'array', 'object'], fact: 'users: a string, a list or a mapping (the mapping unchecked)' },
