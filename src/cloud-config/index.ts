@@ -9,7 +9,7 @@ export { defineCloudConfig } from './define-cloud-config';
 export { validateCloudConfig, type ValidateCloudConfigOptions } from './validate-cloud-config';
 export { formatCloudConfigResult, type FormatCloudConfigResultOptions } from './output/format-cloud-config-result';
 export type { CloudConfigResult } from './cloud-config-result';
-export type { CloudConfigTarget, CloudInitVersion } from './targets/targets';
+export { cloudConfigSchemaFor, type CloudConfigTarget, type CloudInitVersion } from './targets/targets';
 export type {
   CloudConfigAdditionalPropertyIssue,
   CloudConfigConflictIssue,

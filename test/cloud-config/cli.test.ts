@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -44,7 +44,7 @@ describe('validate-cloud-config CLI', () => {
     expect(result.status).toBe(1);
     const lines = result.stdout.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(lines).toHaveLength(2);
-    expect(lines[0]).toEqual({ file: file('valid.yaml'), valid: true, errors: [], deprecations: [], warnings: [] });
+    expect(lines[0]).toEqual({ file: file('valid.yaml'), valid: true, target: 'spec', userDataType: 'text/cloud-config', errors: [], deprecations: [], warnings: [] });
     expect(lines[1]).toMatchObject({ valid: false, errors: [{ code: 'type', path: 'users.0.passwd', line: 4 }] });
     expect(result.stdout).not.toContain('12345678');
   });
@@ -92,5 +92,85 @@ describe('validate-cloud-config CLI', () => {
     const help = run(['--help']);
     expect(help.status).toBe(0);
     expect(help.stdout).toContain('Exit status: 0 all valid, 1 any invalid, 2 usage or I/O error.');
+  });
+
+  it('takes files with -c/--config-file as cloud-init schema does, and prints its version', () => {
+    const result = run(['-c', file('valid.yaml'), '--config-file', file('invalid.yaml')]);
+    expect(result.status).toBe(1);
+    expect(result.stdout).toContain(`Valid cloud-config ${file('valid.yaml')}`);
+    expect(result.stdout).toContain(`Invalid cloud-config ${file('invalid.yaml')}`);
+    const version = run(['--version']);
+    expect(version).toMatchObject({ status: 0, stdout: `${(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }).version}\n` });
+  });
+
+  it('expands a directory to its user-data files, sorted, and says when one has none', () => {
+    const tree = join(dir, 'tree');
+    mkdirSync(join(tree, 'nested'), { recursive: true });
+    for (const name of ['b.yml', 'a.yaml', 'c.cfg', 'd.txt', 'user-data', 'user-data.old', 'notes.json', 'nested/e.yaml']) writeFileSync(join(tree, name), '#cloud-config\nruncmd: [ls]\n');
+    const result = run(['--json', tree]);
+    expect(result.status).toBe(0);
+    const names = result.stdout.trim().split('\n').map((l) => (JSON.parse(l) as { file: string }).file);
+    expect(names).toEqual(['a.yaml', 'b.yml', 'c.cfg', 'd.txt', 'user-data', 'user-data.old'].map((n) => join(tree, n)));
+    const empty = join(dir, 'empty-dir');
+    mkdirSync(empty);
+    const none = run([empty]);
+    expect(none.status).toBe(2);
+    expect(none.stderr).toContain(`${empty} holds no *.yaml`);
+  });
+
+  it('agrees with a cloud-init release given by --cloud-init-version', () => {
+    writeFileSync(file('doas.yaml'), '#cloud-config\nusers:\n  - name: ada\n    doas: [permit ada as root]\n');
+    expect(run([file('doas.yaml')]).status).toBe(1);
+    const latest = run(['--json', '--cloud-init-version', 'latest', file('doas.yaml')]);
+    expect(latest.status).toBe(0);
+    expect(JSON.parse(latest.stdout)).toMatchObject({ valid: true, target: '26.2' });
+    const unknown = run(['--cloud-init-version', '19.1', file('doas.yaml')]);
+    expect(unknown.status).toBe(2);
+    expect(unknown.stderr).toContain('unknown --cloud-init-version 19.1');
+  });
+
+  it('renders a jinja template with --instance-data', () => {
+    writeFileSync(file('jinja.yaml'), '## template: jinja\n#cloud-config\nhostname: {{ v1.local_hostname }}\n');
+    writeFileSync(file('instance.json'), JSON.stringify({ v1: { local_hostname: 'web1' } }));
+    expect(run([file('jinja.yaml')]).status).toBe(1);
+    expect(run(['-i', file('instance.json'), file('jinja.yaml')]).status).toBe(0);
+    expect(run(['--instance-data', file('nope.json'), file('jinja.yaml')]).status).toBe(2);
+  });
+
+  it('accepts other user data without validating it, exit 0', () => {
+    writeFileSync(file('script.sh'), '#!/bin/sh\necho hi\n');
+    const result = run([file('script.sh')]);
+    expect(result.status).toBe(0);
+    expect(result.stdout).toBe(`Valid user data ${file('script.sh')} (text/x-shellscript (#! on line 1) is not cloud-config; not validated, as cloud-init schema does not validate it)\n`);
+  });
+
+  it('says why --strict fails instead of "Valid"', () => {
+    const plain = run(['--strict', file('deprecated.yaml')]);
+    expect(plain.stdout.split('\n')[0]).toBe(`Invalid cloud-config ${file('deprecated.yaml')} under --strict: 1 deprecation`);
+    const json = run(['--strict', '--json', file('deprecated.yaml')]);
+    expect(JSON.parse(json.stdout)).toMatchObject({ valid: true, strictFailure: '--strict: 1 deprecation' });
+  });
+
+  it('stops reading an input at --max-bytes, even an endless one', () => {
+    writeFileSync(file('big.yaml'), `#cloud-config\nruncmd:\n${'  - echo padding\n'.repeat(400)}`);
+    const big = run(['--max-bytes', '1000', file('big.yaml')]);
+    expect(big.status).toBe(1);
+    expect(big.stdout).toContain('the input is larger than 1000 bytes (--max-bytes); not read further');
+    expect(run(['--max-bytes', 'lots', file('big.yaml')]).status).toBe(2);
+    // `yes` never ends: the CLI must stop at the limit rather than buffer it.
+    const endless = spawnSync('sh', ['-c', `yes '#cloud-config' | "${process.execPath}" --import tsx "${cli}" --max-bytes 100000 -`], { cwd: root, encoding: 'utf8', timeout: 60_000 });
+    expect(endless.status).toBe(1);
+    expect(endless.stdout).toContain('larger than 100000 bytes');
+  });
+
+  it('ends quietly when its reader closes the pipe early', () => {
+    const many = join(dir, 'many');
+    mkdirSync(many);
+    // Far more output than a pipe buffers, so writing after `head` exits fails with EPIPE.
+    const body = '#cloud-config\nruncmd: 5\nbootcmd: 5\nhostname: [a]\nfqdn: [b]\nlocale: [c]\ntimezone: [d]\npackages: 5\nusers: 5\ngroups: 5\n';
+    for (let i = 0; i < 400; i++) writeFileSync(join(many, `f${String(i).padStart(3, '0')}.yaml`), body);
+    const piped = spawnSync('sh', ['-c', `"${process.execPath}" --import tsx "${cli}" "${many}" | head -1`], { cwd: root, encoding: 'utf8' });
+    expect(piped.stdout.split('\n')[0]).toBe(`Invalid cloud-config ${join(many, 'f000.yaml')}`);
+    expect(piped.stderr).toBe('');
   });
 });

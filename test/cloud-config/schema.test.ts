@@ -5,6 +5,7 @@ import addFormatsModule from 'ajv-formats';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { CLOUD_CONFIG_ANNOTATION_KEYWORDS, cloudConfigSchema } from 'shopkeep/cloud-config';
+import { comparableCloudInit, loadCorpus } from '../../scripts/cloud-config-corpus';
 
 // Tests of the schema document itself, with ajv directly (the validator built on it has its
 // own tests). Checks that walk the schema are generated from it, so a new module is covered
@@ -32,11 +33,19 @@ const validate = ajv.compile(cloudConfigSchema);
 
 interface Expectation {
   valid: boolean;
-  errors: { path: string }[];
-  deprecations: { path: string }[];
+  errors: readonly string[];
+  deprecations: readonly string[];
 }
-const expectations = JSON.parse(readFileSync(`${FIXTURES}expectations.json`, 'utf8')) as Record<string, Expectation>;
-const fixtureFiles = readdirSync(FIXTURES).filter((f) => f.endsWith('.yaml')).sort();
+// The corpus's expectations for the specification target (the published schema's), for the files
+// that are cloud-config documents this test can load with plain YAML: the `yaml-` and
+// `user-data-` files are about reading user data, which the validator does before the schema.
+const corpus = loadCorpus();
+// ssh-invalid-duplicate-wrong-types.yaml is left out too: plain ajv checks uniqueItems only among
+// items of the right type, where the validator's generated code compares them all (schema-parts.ts).
+const fixtureFiles = corpus.files.filter((f) => f.endsWith('.yaml') && !f.startsWith('yaml-') && !f.startsWith('user-data-') && f !== 'ssh-invalid-duplicate-wrong-types.yaml');
+const expectations: Record<string, Expectation> = Object.fromEntries(
+  fixtureFiles.map((f) => [f, corpus.entries[f]!.spec ?? comparableCloudInit(corpus.entries[f]!['cloud-init 26.2'])]),
+);
 
 // cloud-init counts YAML `!!binary` values as strings; the yaml library gives bytes.
 function bytesAsStrings(value: unknown): unknown {
@@ -52,13 +61,13 @@ function loadFixture(file: string): unknown {
   return bytesAsStrings(parse(readFileSync(`${FIXTURES}${file}`, 'utf8'), { version: '1.1' }));
 }
 
-/** cloud-init's dotted path of an ajv error; an unknown key is reported at the key itself. */
+/** cloud-init's dotted path of an ajv error; an unknown top-level key is reported at the key itself. */
 function dottedPath(error: ErrorObject): string {
   const segments = error.instancePath
     .split('/')
     .slice(1)
     .map((s) => s.replaceAll('~1', '/').replaceAll('~0', '~'));
-  if (error.keyword === 'additionalProperties') segments.push(String(error.params.additionalProperty));
+  if (error.keyword === 'additionalProperties' && segments.length === 0) segments.push(String(error.params.additionalProperty));
   return segments.join('.');
 }
 
@@ -154,9 +163,8 @@ describe('cloud-config schema document', () => {
 });
 
 describe('fixture corpus', () => {
-  it('has an expectation for every fixture and a fixture for every expectation', () => {
+  it('holds more than a hundred schema fixtures', () => {
     expect(fixtureFiles.length).toBeGreaterThan(100);
-    expect(Object.keys(expectations).sort()).toEqual(fixtureFiles);
   });
 
   it('starts every fixture with a #cloud-config header', () => {
@@ -183,7 +191,7 @@ describe('fixture corpus', () => {
     const valid = validate(loadFixture(file));
     const paths = new Set((validate.errors ?? []).map(dottedPath));
     expect(valid, [...paths].join(', ')).toBe(expected.valid);
-    for (const { path } of expected.errors) expect([...paths], `error at ${path}`).toContain(path);
+    for (const path of expected.errors) expect([...paths], `error at ${path}`).toContain(path);
   });
 });
 
@@ -275,7 +283,7 @@ describe('deprecations', () => {
   });
 
   it.each(validFixtures)('%s lists exactly the deprecated forms it uses', (file) => {
-    const expected = expectations[file]!.deprecations.map((d) => d.path);
+    const expected = expectations[file]!.deprecations;
     const used = [...usage.values()].flat().filter((u) => u.file === file);
     // Each expected deprecation path is where the data hit some deprecated subschema...
     for (const path of expected) expect(used.some((u) => u.paths.has(path)), path).toBe(true);

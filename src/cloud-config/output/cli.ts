@@ -80,7 +80,10 @@ function parse(args: readonly string[]): Parsed {
       },
     }));
   } catch (error) {
-    return { error: (error as Error).message };
+    const { code, message } = error as NodeJS.ErrnoException;
+    const option = /'(-[^']*)'/.exec(message)?.[1];
+    if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && option) return { error: `unknown option ${option}` };
+    return { error: message.replace(/^\w/, (c) => c.toLowerCase()) };
   }
   if (values.help) return 'help';
   if (values.version) return 'version';

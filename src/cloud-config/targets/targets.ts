@@ -128,3 +128,22 @@ export function validatorSchema(target: CloudConfigTarget): JsonSchema {
   const schema = targetSchema(target);
   return TARGETS[target].behaviour.dialect === 'python' ? (pythonDialect(schema) as JsonSchema) : schema;
 }
+
+/**
+ * The cloud-config JSON Schema a target validates against: the specification's (the default,
+ * also exported as `cloudConfigSchema`), or a cloud-init release's (`'26.2'`, `'latest'`), derived
+ * from the specification by that release's documented differences.
+ *
+ * @example
+ * ```ts
+ * import { cloudConfigSchemaFor } from 'shopkeep/cloud-config';
+ *
+ * const schema = cloudConfigSchemaFor('26.2');
+ * // schema.$id === 'https://shopkeep.dev/schemas/cloud-config-26.2.json'
+ * ```
+ */
+export function cloudConfigSchemaFor(version?: CloudInitVersion | 'spec' | undefined): Readonly<Record<string, unknown>> {
+  const target = targetOf(version);
+  if (target === undefined) throw new RangeError(`unknown cloud-init version ${JSON.stringify(version)}; use '26.2' or 'latest'`);
+  return targetSchema(target);
+}
