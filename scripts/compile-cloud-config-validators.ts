@@ -31,7 +31,8 @@ const SCHEMA_KEY = 'cloud-config';
 
 function createAjv(options: Options): Ajv {
   const ajv = new Ajv({ strict: true, allowUnionTypes: true, allErrors: true, verbose: true, ...options });
-  // Our own format checks (src/cloud-config/check/formats.ts), imported by the generated module.
+  // Our own format checks (src/cloud-config/check/formats.ts), imported by the generated module;
+  // each reads the dialect of the target being validated.
   for (const [name, validate] of Object.entries(cloudConfigFormats)) ajv.addFormat(name, validate);
   ajv.addVocabulary([...CLOUD_CONFIG_ANNOTATION_KEYWORDS]);
   return ajv;

@@ -74,10 +74,21 @@ function pythonUri(value: string): boolean {
   return uri(value.endsWith('\n') ? value.slice(0, -1) : value);
 }
 
+/** How `uri` and `date` are read: as JSON Schema says, or as cloud-init's Python reads them. */
+export type FormatDialect = 'json-schema' | 'python';
+
+// Chosen per validation rather than compiled in, so one generated function serves every target
+// (a target that reads formats differently would otherwise duplicate each part with a format).
+// Validation is synchronous: the dialect set before a validator runs is the one it sees.
+let dialect: FormatDialect = 'json-schema';
+
+/** Sets the dialect of the format checks for the validations that follow. */
+export function useFormatDialect(next: FormatDialect): void {
+  dialect = next;
+}
+
 /** The format checks, by the names the validators' schemas use. */
 export const cloudConfigFormats: Readonly<Record<string, (value: string) => boolean>> = {
-  uri,
-  date,
-  'python-uri': pythonUri,
-  'python-date': pythonDate,
+  uri: (value) => (dialect === 'python' ? pythonUri(value) : uri(value)),
+  date: (value) => (dialect === 'python' ? pythonDate(value) : date(value)),
 };

@@ -55,6 +55,9 @@ export function subschemaPointers(schema: unknown): string[] {
 }
 
 const SAFE_NAME = /^[A-Za-z0-9._-]+$/;
+// Nested schemas this large (as JSON text) become parts of their own; smaller ones stay inline,
+// where a function call would cost more than it saves.
+const NESTED_PART_SIZE = 600;
 
 /** Where one target's validators are among the shared parts. */
 export interface SplitTarget {
@@ -101,6 +104,7 @@ export function splitSchemas(targets: readonly (readonly [name: string, schema: 
     return `${PARTS_BASE}${kind}/${name}${variant === 1 ? '' : `@${variant}`}`;
   };
   const split = new Map<string, SplitTarget>();
+  let nestedCount = 0;
   for (const [target, schema] of targets) {
     const defs = isNode(schema.$defs) ? schema.$defs : {};
     const defIds = new Map<string, string>();
@@ -121,11 +125,27 @@ export function splitSchemas(targets: readonly (readonly [name: string, schema: 
       branches.set(pointer, id);
       return { $ref: id };
     };
+    // A large nested schema (a mapping with its own keys, a list of such) is a part of its own too,
+    // so a change deep inside a key duplicates only the parts on the way to it, not the key.
+    const nested = (node: unknown, pointer: string): unknown => {
+      const out = transform(node, pointer);
+      if (!isNode(out) || JSON.stringify(out).length < NESTED_PART_SIZE) return out;
+      return { $ref: intern(`node${pointer}`, out, () => `${PARTS_BASE}n${nestedCount++}`) };
+    };
     const transform = (node: unknown, pointer: string): unknown => {
       if (Array.isArray(node)) return node.map((child, i) => transform(child, `${pointer}/${i}`));
       if (!isNode(node)) return node;
       const out: Record<string, unknown> = {};
-      for (const [key, child] of Object.entries(node)) out[key] = transform(child, `${pointer}/${escapePointerSegment(key)}`);
+      for (const [key, child] of Object.entries(node)) {
+        const at = `${pointer}/${escapePointerSegment(key)}`;
+        if ((key === 'properties' || key === 'patternProperties') && isNode(child)) {
+          out[key] = Object.fromEntries(Object.entries(child).map(([name, sub]) => [name, nested(sub, `${at}/${escapePointerSegment(name)}`)]));
+        } else if ((key === 'items' || key === 'additionalProperties') && isNode(child)) {
+          out[key] = nested(child, at);
+        } else {
+          out[key] = transform(child, at);
+        }
+      }
       if (typeof node.$ref === 'string') {
         const local = /^#\/\$defs\/([^/]+)$/.exec(node.$ref);
         if (!local) throw new Error(`cloud-config schema: cannot split at the reference ${node.$ref}`);

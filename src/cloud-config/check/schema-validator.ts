@@ -1,6 +1,7 @@
 import type { ErrorObject } from 'ajv';
 import { branchPointers, targetValidators, type GeneratedValidator, type TargetValidators } from './generated/cloud-config-validators';
 import { pointerSegments } from '../json-pointer';
+import { useFormatDialect } from './formats';
 import { branchPartIndex } from './schema-parts';
 import { targetBehaviour, targetSchema, type CloudConfigTarget, type TargetBehaviour } from '../targets/targets';
 
@@ -36,7 +37,8 @@ export function schemaTarget(name: CloudConfigTarget): SchemaTarget {
   return target;
 }
 
-function run(validate: GeneratedValidator, data: unknown): readonly ErrorObject[] {
+function run(target: SchemaTarget, validate: GeneratedValidator, data: unknown): readonly ErrorObject[] {
+  useFormatDialect(target.behaviour.dialect);
   return validate(data) ? [] : [...(validate.errors ?? [])];
 }
 
@@ -46,7 +48,7 @@ function run(validate: GeneratedValidator, data: unknown): readonly ErrorObject[
  * depth-bounded.
  */
 export function validateAgainstSchema(target: SchemaTarget, data: unknown): readonly ErrorObject[] {
-  return run(target.validators.root, data);
+  return run(target, target.validators.root, data);
 }
 
 /**
@@ -56,7 +58,7 @@ export function validateAgainstSchema(target: SchemaTarget, data: unknown): read
 export function validateAgainstSubschema(target: SchemaTarget, schemaPointer: string, data: unknown): readonly ErrorObject[] {
   const validate = target.validators.subschemas[schemaPointer];
   if (validate === undefined) throw new Error(`no precompiled validator for ${schemaPointer} (${target.name}); run scripts/compile-cloud-config-validators.ts`);
-  return run(validate, data);
+  return run(target, validate, data);
 }
 
 /**

@@ -29,14 +29,10 @@ function allowedList(values: readonly unknown[]): string {
   return values.length <= MAX_LISTED ? `one of ${orList(values.map(shownValue))}` : `one of the ${values.length} allowed values`;
 }
 
-const FORMAT_HINT: Record<string, string> = {
-  uri: 'URI with a scheme (e.g. http://host/path)',
-  date: 'date (YYYY-MM-DD)',
-  'python-uri': 'URI with a scheme (e.g. http://host/path)',
-  'python-date': 'date (YYYY-MM-DD, YYYYMMDD or an ISO week date)',
-};
+const FORMAT_HINT: Record<string, string> = { uri: 'URI with a scheme (e.g. http://host/path)', date: 'date (YYYY-MM-DD)' };
+const PYTHON_FORMAT_HINT: Record<string, string> = { ...FORMAT_HINT, date: 'date (YYYY-MM-DD, YYYYMMDD or an ISO week date)' };
 
-function mapOne(error: SchemaError): Issue {
+function mapOne(error: SchemaError, hints: Record<string, string>): Issue {
   const segments = pointerSegments(error.instancePath);
   const pointer = error.instancePath;
   const path = segmentsToDottedPath(segments);
@@ -52,7 +48,7 @@ function mapOne(error: SchemaError): Issue {
     }
     case 'nested': {
       // cloud-init reports this failure at the value; the reason is further in.
-      const inner = mapOne(p.inner as SchemaError);
+      const inner = mapOne(p.inner as SchemaError, hints);
       return { ...inner, ...at, message: `${String(p.relative)}: ${inner.message}` } as Issue;
     }
     case 'required': {
@@ -85,7 +81,7 @@ function mapOne(error: SchemaError): Issue {
     case 'pattern':
       return { code: 'pattern', ...at, message: `expected a string matching ${String(p.pattern)}, got ${got}` };
     case 'format':
-      return { code: 'format', ...at, message: `expected a ${FORMAT_HINT[String(p.format)] ?? `value of format ${String(p.format)}`}, got ${got}` };
+      return { code: 'format', ...at, message: `expected a ${hints[String(p.format)] ?? `value of format ${String(p.format)}`}, got ${got}` };
     case 'minLength':
     case 'maxLength':
       return {
@@ -195,7 +191,7 @@ export function mapAjvErrors(context: SchemaTarget, errors: readonly ErrorObject
   for (const error of resolved) {
     // propertyNames reports the bad name twice (once per inner rule); keep the key-level one.
     if (error.params.propertyName !== undefined && error.keyword !== 'propertyNames') continue;
-    const issue = mapOne(error);
+    const issue = mapOne(error, context.behaviour.dialect === 'python' ? PYTHON_FORMAT_HINT : FORMAT_HINT);
     const current = byLocation.get(location(issue));
     if (current === undefined || rank(issue.code) < rank(current.code)) byLocation.set(location(issue), issue);
   }

@@ -106,14 +106,16 @@ export function targetSchema(target: CloudConfigTarget): JsonSchema {
   return schema;
 }
 
-/** Rewrites `format`s and `pattern`s for validators that read them as Python does. */
+/**
+ * Rewrites `pattern`s for validators that read them as Python's `re.search` does (its `$` also
+ * matches before a final newline). Formats are read per validation instead (check/formats.ts).
+ */
 function pythonDialect(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(pythonDialect);
   if (node === null || typeof node !== 'object') return node;
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(node)) {
-    if (key === 'format' && (value === 'uri' || value === 'date')) out[key] = `python-${value}`;
-    else if (key === 'pattern' && typeof value === 'string' && /(?<!\\)\$$/.test(value)) out[key] = `${value.slice(0, -1)}\n?$`;
+    if (key === 'pattern' && typeof value === 'string' && /(?<!\\)\$$/.test(value)) out[key] = `${value.slice(0, -1)}\n?$`;
     else if (key === 'enum' || key === 'const' || key === 'default') out[key] = value;
     else out[key] = pythonDialect(value);
   }
@@ -121,8 +123,8 @@ function pythonDialect(node: unknown): unknown {
 }
 
 /**
- * The document a target's validators are generated from: its schema, with formats and patterns
- * named for the target's dialect (the published document keeps the standard names).
+ * The document a target's validators are generated from: its schema, with patterns as the target's
+ * dialect reads them (the published document keeps the standard ones).
  */
 export function validatorSchema(target: CloudConfigTarget): JsonSchema {
   const schema = targetSchema(target);
