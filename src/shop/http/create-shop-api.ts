@@ -126,10 +126,14 @@ async function respond(ctx: HandlerContext, request: ShopRequest, served: { head
   const split = splitBasePath(rawPathOf(url), ctx.basePath);
   const routePath = split === undefined ? undefined : decodePath(split.rest);
 
-  // The index is public: it is answered before authentication, as the legacy API does.
+  // The index is public: it is routed before authentication for every method, as the legacy API does (its
+  // authenticator skips the path `/` whatever the method), so only GET and HEAD are served and any other method is
+  // answered exactly as without a key.
   const isIndexPath = routePath === '' || routePath === '/';
-  if (split !== undefined && isIndexPath && (method === 'GET' || method === 'HEAD')) {
-    return serveIndex(ctx, split.prefix, secure);
+  if (split !== undefined && isIndexPath) {
+    if (method === 'GET' || method === 'HEAD') return serveIndex(ctx, split.prefix, secure);
+    const known = (KNOWN_METHODS as readonly string[]).includes(method);
+    return errorResponse(apiError(known ? 'shop_api_no_route' : 'shop_api_unsupported_method'));
   }
 
   let caller: Caller = request.caller ?? ANONYMOUS_CALLER;
@@ -190,7 +194,7 @@ function dispatch(rc: RequestContext): Promise<ShopResponse | ApiError> | ShopRe
     case 'top_sellers_report':
       return topSellersReport(rc);
     case 'index':
-      // Reached only with a method the index does not answer (GET and HEAD were served before authentication).
+      // Never reached: every method on the index path is answered before authentication.
       return apiError('shop_api_no_route');
   }
 }

@@ -9,6 +9,8 @@ import {
   type Order,
   type OrderStatus,
   type ShopApi,
+  type ShopApiOptions,
+  type ShopRepository,
   type ShopSnapshot,
 } from 'shopkeep/shop';
 import {
@@ -133,6 +135,8 @@ export const CALLERS: Record<string, Caller> = {
   manager: { userId: 1, capabilities: SHOP_MANAGER_CAPABILITIES },
   customer: { userId: 7, capabilities: [] },
   reporter: { userId: 3, capabilities: ['view_shop_reports'] },
+  /** A registered user with no capabilities and no orders (what a key with no capabilities acts as). */
+  stranger: { userId: 12, capabilities: [] },
 };
 
 /** A test authenticator: the caller is named by the `x-test-caller` header; a request without it is refused. */
@@ -149,5 +153,28 @@ export function fixtureApi(): ShopApi {
     repository: createMemoryRepository(fixtureSnapshot()),
     now: () => FIXTURE_NOW,
     authenticate: testAuthenticate,
+  });
+}
+
+/**
+ * Where a conformance run keeps the fixture shop: the in-memory repository by default; the PostgreSQL test files
+ * pass a backend over a fresh schema, so every case also runs through SQL.
+ */
+export interface ConformanceBackend {
+  /** A repository holding `snapshot`, independent of every other one. */
+  repository(snapshot: ShopSnapshot): Promise<ShopRepository>;
+}
+
+export const MEMORY_BACKEND: ConformanceBackend = {
+  repository: async (snapshot) => createMemoryRepository(snapshot),
+};
+
+/** An API over a fresh copy of the fixture shop in `backend`, with the fixture clock and authenticator. */
+export async function fixtureApiOn(backend: ConformanceBackend, options: Partial<ShopApiOptions> = {}): Promise<ShopApi> {
+  return createShopApi({
+    repository: await backend.repository(fixtureSnapshot()),
+    now: () => FIXTURE_NOW,
+    authenticate: testAuthenticate,
+    ...options,
   });
 }

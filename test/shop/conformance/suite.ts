@@ -2,7 +2,8 @@
 // Call describeShopApiConformance(name, bind) from a test file; `bind` puts an API behind a transport.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ShopApi } from 'shopkeep/shop';
-import { fixtureApi, SITE_URL } from './fixture';
+import { fixtureApiOn, MEMORY_BACKEND, SITE_URL, type ConformanceBackend } from './fixture';
+import { describeLimitsAndConsistency } from './limits-suite';
 import type { ConformanceRequest, ConformanceResponse, ConformanceTarget } from './targets';
 
 export type { ConformanceRequest, ConformanceResponse, ConformanceTarget } from './targets';
@@ -111,15 +112,20 @@ function envelope(code: string, message: string) {
 
 /**
  * Registers the conformance tests for one binding. `bind(api)` must serve `api` and return a target; it is called
- * twice (a read-only API shared by the read tests, and a fresh one for the writes).
+ * once per API the suite builds (a read-only API shared by the read tests, a fresh one for the writes, and the
+ * differently configured ones of the limits cases). `backend` holds the fixture shop (memory unless given).
  */
-export function describeShopApiConformance(name: string, bind: (api: ShopApi) => Promise<ConformanceTarget>): void {
+export function describeShopApiConformance(
+  name: string,
+  bind: (api: ShopApi) => Promise<ConformanceTarget>,
+  backend: ConformanceBackend = MEMORY_BACKEND,
+): void {
   describe(`shop API conformance: ${name}`, () => {
     let target: ConformanceTarget;
     let writes: ConformanceTarget;
     beforeAll(async () => {
-      target = await bind(fixtureApi());
-      writes = await bind(fixtureApi());
+      target = await bind(await fixtureApiOn(backend));
+      writes = await bind(await fixtureApiOn(backend));
     });
     afterAll(async () => {
       await target?.close();
@@ -142,6 +148,8 @@ export function describeShopApiConformance(name: string, bind: (api: ShopApi) =>
       if (message !== undefined) expect(parsed.errors[0]!.message).toBe(message);
       else expect(parsed.errors[0]!.message.length).toBeGreaterThan(0);
     }
+
+    describeLimitsAndConsistency({ bind, backend, target: () => target });
 
     describe('index', () => {
       const routes = () => {

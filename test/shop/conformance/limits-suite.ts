@@ -1,0 +1,63 @@
+// Conformance cases for bounded work per request, counts that leak nothing, and consistency under concurrency
+// (issue 13). Registered by describeShopApiConformance, so they run on every binding and every backend.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ShopApi, ShopApiOptions } from 'shopkeep/shop';
+import { fixtureApiOn, type ConformanceBackend } from './fixture';
+import type { ConformanceRequest, ConformanceResponse, ConformanceTarget } from './targets';
+
+type Who = 'manager' | 'customer' | 'reporter' | 'stranger' | 'nobody';
+
+export interface LimitsSuiteContext {
+  readonly bind: (api: ShopApi) => Promise<ConformanceTarget>;
+  readonly backend: ConformanceBackend;
+  /** The read-only fixture API of the main suite (default options). */
+  readonly target: () => ConformanceTarget;
+}
+
+const body = (res: ConformanceResponse): any => JSON.parse(res.body);
+
+function send(t: ConformanceTarget, req: ConformanceRequest, who: Who = 'manager'): Promise<ConformanceResponse> {
+  return t.send({ ...req, headers: { ...(who === 'nobody' ? {} : { 'x-test-caller': who }), ...req.headers } });
+}
+
+function expectError(res: ConformanceResponse, status: number, code: string, message?: string | RegExp): void {
+  expect(res.status).toBe(status);
+  expect(res.headers['content-type']).toBe('application/json; charset=UTF-8');
+  const parsed = body(res) as { errors: { code: string; message: string }[] };
+  expect(parsed.errors).toHaveLength(1);
+  expect(parsed.errors[0]!.code).toBe(code);
+  if (typeof message === 'string') expect(parsed.errors[0]!.message).toBe(message);
+  else if (message !== undefined) expect(parsed.errors[0]!.message).toMatch(message);
+}
+
+/** Registers the cases; called inside the suite's describe block. */
+export function describeLimitsAndConsistency(ctx: LimitsSuiteContext): void {
+  const opened: ConformanceTarget[] = [];
+  const serve = async (options: Partial<ShopApiOptions> = {}): Promise<ConformanceTarget> => {
+    const t = await ctx.bind(await fixtureApiOn(ctx.backend, options));
+    opened.push(t);
+    return t;
+  };
+  afterAll(async () => {
+    await Promise.all(opened.splice(0).map((t) => t.close()));
+  });
+  const get = (path: string, who: Who = 'manager') => send(ctx.target(), { method: 'GET', path }, who);
+
+  describe('the index is routed before authentication, for every method', () => {
+    it('answers an unsigned DELETE, PUT, POST or PATCH of the index with 404 shop_api_no_route', async () => {
+      for (const method of ['DELETE', 'PUT', 'POST', 'PATCH']) {
+        for (const path of ['/wc-api/v1/', '/wc-api/v1']) {
+          expectError(await send(ctx.target(), { method, path }, 'nobody'), 404, 'shop_api_no_route');
+        }
+      }
+      // Through a method override too, and a verb the API does not know is 400 as on every other path.
+      expectError(await send(ctx.target(), { method: 'POST', path: '/wc-api/v1/?_method=DELETE' }, 'nobody'), 404, 'shop_api_no_route');
+      expectError(await send(ctx.target(), { method: 'GET', path: '/wc-api/v1/?_method=FROB' }, 'nobody'), 400, 'shop_api_unsupported_method');
+      // Every other path still authenticates first.
+      expectError(await send(ctx.target(), { method: 'DELETE', path: '/wc-api/v1/orders' }, 'nobody'), 401, 'shop_api_authentication_error');
+      expect((await get('/wc-api/v1/', 'nobody')).status).toBe(200);
+    });
+  });
+
+  void serve;
+}
