@@ -303,6 +303,23 @@ describe('signOAuthUrl', () => {
     expectFailure(await call(auth, { pathAndQuery }), /nonce has already been used/);
   });
 
+  it('signs the path as the server verifies it: decoded once, whether the caller encoded it or not', async () => {
+    const { auth, ro } = setup();
+    for (const path of ['/coupons/code/summer%20sale', '/coupons/code/summer sale', '/coupons/code/caf%C3%A9']) {
+      const signedUrl = signOAuthUrl({ method: 'GET', url: `${SITE}${BASE_PATH}${path}?fields=id`, ...ro, timestamp: new Date(NOW) });
+      // The path stays as given; only the signature covers the decoded form.
+      expect(signedUrl.startsWith(`${SITE}${BASE_PATH}${path}?`)).toBe(true);
+      const pathAndQuery = signedUrl.slice(SITE.length).replace(/ /g, '%20');
+      expect(await call(auth, { pathAndQuery }), path).toEqual({ ok: true, caller: reader });
+    }
+    const independent = signRequest({
+      method: 'GET', url: `${SITE}${BASE_PATH}/coupons/code/summer sale`, params: [], nonce: 'abc', timestamp: NOW_SECONDS, ...ro,
+    });
+    const ours = signOAuthUrl({ method: 'GET', url: `${SITE}${BASE_PATH}/coupons/code/summer%20sale`, ...ro, nonce: 'abc', timestamp: new Date(NOW) });
+    expect(new URL(ours).searchParams.get('oauth_signature')).toBe(independent.signature);
+    expect(() => signOAuthUrl({ method: 'GET', url: `${SITE}/x%E0`, consumerKey: 'ck', consumerSecret: 'cs' })).toThrow(/percent-encoded/);
+  });
+
   it('throws a clear error for a malformed query', () => {
     expect(() => signOAuthUrl({ method: 'GET', url: `${SITE}/x?q=%E0`, consumerKey: 'ck', consumerSecret: 'cs' })).toThrow(/percent-encoded/);
   });

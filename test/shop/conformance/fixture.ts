@@ -1,10 +1,16 @@
 // The shop every conformance run serves: small enough that every expected body is written out by hand.
 import {
+  createMemoryKeyStore,
+  createMemoryNonceStore,
   createMemoryRepository,
   createShopApi,
   SHOP_MANAGER_CAPABILITIES,
   type Authenticate,
   type Caller,
+  type ConsumerKeyPair,
+  type ConsumerKeyStore,
+  type NewKeyOptions,
+  type NonceStore,
   type Customer,
   type Order,
   type OrderStatus,
@@ -163,10 +169,18 @@ export function fixtureApi(): ShopApi {
 export interface ConformanceBackend {
   /** A repository holding `snapshot`, independent of every other one. */
   repository(snapshot: ShopSnapshot): Promise<ShopRepository>;
+  /** A fresh key store and nonce store, for the OAuth cases. */
+  authStores(): Promise<{ readonly keys: ConformanceKeyStore; readonly nonces: NonceStore }>;
+}
+
+/** A key store the suite can add keys to (the memory store adds at once, the PostgreSQL one asynchronously). */
+export interface ConformanceKeyStore extends ConsumerKeyStore {
+  addKey(pair: ConsumerKeyPair, options: NewKeyOptions): unknown;
 }
 
 export const MEMORY_BACKEND: ConformanceBackend = {
   repository: async (snapshot) => createMemoryRepository(snapshot),
+  authStores: async () => ({ keys: createMemoryKeyStore(), nonces: createMemoryNonceStore() }),
 };
 
 /** An API over a fresh copy of the fixture shop in `backend`, with the fixture clock and authenticator. */

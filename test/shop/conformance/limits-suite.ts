@@ -1,8 +1,17 @@
 // Conformance cases for bounded work per request, counts that leak nothing, and consistency under concurrency
 // (issue 13). Registered by describeShopApiConformance, so they run on every binding and every backend.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ShopApi, ShopApiOptions } from 'shopkeep/shop';
-import { fixtureApiOn, type ConformanceBackend } from './fixture';
+import {
+  createConsumerKeyAuth,
+  generateConsumerKeyPair,
+  signOAuthUrl,
+  SHOP_MANAGER_CAPABILITIES,
+  type Authenticate,
+  type ConsumerKeyPair,
+  type ShopApi,
+  type ShopApiOptions,
+} from 'shopkeep/shop';
+import { FIXTURE_NOW, fixtureApiOn, type ConformanceBackend } from './fixture';
 import type { ConformanceRequest, ConformanceResponse, ConformanceTarget } from './targets';
 
 type Who = 'manager' | 'customer' | 'reporter' | 'stranger' | 'nobody';
@@ -59,5 +68,31 @@ export function describeLimitsAndConsistency(ctx: LimitsSuiteContext): void {
     });
   });
 
-  void serve;
+  describe('OAuth 1.0a through the binding (consumer-key authentication)', () => {
+    // The site URL clients are configured with: plain HTTP (so OAuth applies), the mount prefix included.
+    const site = (t: ConformanceTarget) => `http://shop.example.com${t.prefix}`;
+    let t: ConformanceTarget;
+    let manager: ConsumerKeyPair;
+    let nonce = 0;
+    const signed = (method: string, path: string, pair: ConsumerKeyPair = manager) =>
+      signOAuthUrl({ method, url: `${site(t)}/wc-api/v1${path}`, ...pair, timestamp: FIXTURE_NOW, nonce: `n${nonce++}` }).slice(site(t).length);
+
+    beforeAll(async () => {
+      const { keys, nonces } = await ctx.backend.authStores();
+      manager = generateConsumerKeyPair();
+      await keys.addKey(manager, { permissions: 'read_write', caller: { userId: 1, capabilities: SHOP_MANAGER_CAPABILITIES } });
+      // The authenticator needs the site URL, which includes the prefix the binding mounts the API under.
+      let authenticate: Authenticate = async () => ({ ok: false, message: 'not ready' });
+      t = await serve({ authenticate: (request, context) => authenticate(request, context) });
+      authenticate = createConsumerKeyAuth({ keys, nonces, siteUrl: site(t), now: () => FIXTURE_NOW });
+    });
+
+    it('signOAuthUrl signs a percent-encoded path as the server verifies it (the decoded path)', async () => {
+      const res = await send(t, { method: 'GET', path: signed('GET', '/coupons/code/Winter%20Deal?fields=id') }, 'nobody');
+      expect(res.status).toBe(200);
+      expect(body(res)).toEqual({ coupon: { id: 502 } });
+      const plain = await send(t, { method: 'GET', path: signed('GET', '/orders/count?status=completed') }, 'nobody');
+      expect(body(plain)).toEqual({ count: 4 });
+    });
+  });
 }

@@ -5,6 +5,8 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { afterAll } from 'vitest';
 import {
+  createMemoryKeyStore,
+  createMemoryNonceStore,
   createPostgresRepository,
   importShopSnapshot,
   migratePostgres,
@@ -142,5 +144,9 @@ export async function loadedRepository(target: PostgresTarget, snapshot: ShopSna
 
 /** The conformance suite's backend on a target: every repository on a fresh, migrated and loaded schema. */
 export function postgresBackend(target: PostgresTarget): ConformanceBackend {
-  return { repository: (snapshot) => loadedRepository(target, snapshot) };
+  return {
+    repository: (snapshot) => loadedRepository(target, snapshot),
+    // Until the PostgreSQL stores exist the OAuth cases use the memory ones here too.
+    authStores: async () => ({ keys: createMemoryKeyStore(), nonces: createMemoryNonceStore() }),
+  };
 }
