@@ -109,6 +109,13 @@ export function describeRepositoryContract(name: string, makeRepository: MakeRep
         expect(await repo.countOrders({ ...filter, statuses: ['completed'] })).toBe(1);
       });
 
+      it('keeps milliseconds: bounds compare the stored instant exactly (102 was updated at 11:00:00.500)', async () => {
+        expect(ids(await repo.listOrders({ updatedMin: at('2026-01-02T11:00:00.500Z'), updatedMax: at('2026-01-02T11:00:00.500Z') }, all))).toEqual([102]);
+        expect(await repo.countOrders({ updatedMax: at('2026-01-02T11:00:00.499Z'), updatedMin: at('2026-01-02T11:00:00Z') })).toBe(0);
+        expect(await repo.countOrders({ updatedMin: at('2026-01-02T11:00:00.501Z'), updatedMax: at('2026-01-02T11:00:00.999Z') })).toBe(0);
+        expect((await repo.getOrder(102))?.updatedAt.toISOString()).toBe('2026-01-02T11:00:00.500Z');
+      });
+
       it('matches nothing for an invalid Date bound, on any bound of orders and coupons', async () => {
         const invalid = new Date(Number.NaN);
         for (const key of ['createdMin', 'createdMax', 'updatedMin', 'updatedMax'] as const) {

@@ -23,7 +23,8 @@ const MAX_INT = 2_147_483_647;
 
 /**
  * Turns the query of `GET /orders` or `/orders/count` into an {@link OrderFilter} and {@link Paging}: `status`
- * (top level, comma-separated) replaces `filter[status]`; `filter[created_at_min|max]`, `filter[updated_at_min|max]`,
+ * (top level, comma-separated) replaces `filter[status]`; `filter[created_at_min|max]`, `filter[updated_at_min|max]`
+ * (compared in whole seconds, as the API prints instants: a max bound covers its whole second),
  * `filter[q]`, `filter[limit]` (`-1` = all, `0`/empty = the page size, below -1 its absolute value),
  * `filter[offset]` (overrides `page`) and top-level `page` (default 1; `0` counts as 1). Invalid values are an
  * {@link ApiError} (400), never silently replaced.
@@ -142,7 +143,10 @@ function commonFilter(filter: QueryMap): CouponFilter | ApiError {
     if (text === undefined || text.trim() === '') continue;
     const parsed = parseFilterDate(text);
     if (!parsed.ok) return invalid(`filter[${key}]: ${parsed.message}`);
-    out[field] = parsed.date;
+    // Compared at the precision the API prints (whole seconds): a max bound takes in its whole second, so a record
+    // stored at 10:00:00.750 matches `..._max=10:00:00Z`, the very timestamp it is printed with. (Min bounds already
+    // do: 10:00:00.750 >= 10:00:00.000.)
+    out[field] = key.endsWith('_max') ? new Date(parsed.date.getTime() + 999) : parsed.date;
   }
   const q = queryString(filter, 'q');
   if (q === null) return invalid('filter[q] must be text');

@@ -92,8 +92,15 @@ function fixtureOrder(i: number): Order {
     case 10:
       // Product 103 no longer exists.
       return { ...base, lineItems: [buildLineItem({ id: 10100, name: 'Old thing', productId: 103 })] };
+    case 11:
+      // Stored instants keep milliseconds; the API prints seconds (2024-03-11T10:00:00Z).
+      return { ...base, createdAt: at('2024-03-11T10:00:00.250Z') };
     case 12:
-      return { ...base, lineItems: [buildLineItem({ id: 10120, name: 'Gadget', productId: 101 })] };
+      return {
+        ...base,
+        updatedAt: at('2024-03-13T10:00:00.750Z'),
+        lineItems: [buildLineItem({ id: 10120, name: 'Gadget', productId: 101 })],
+      };
     default:
       return base;
   }

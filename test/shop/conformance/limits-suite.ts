@@ -68,6 +68,22 @@ export function describeLimitsAndConsistency(ctx: LimitsSuiteContext): void {
     });
   });
 
+  describe('date filters compare at the precision the API prints (seconds)', () => {
+    const ids = async (q: string) => (body(await get(`/wc-api/v1/orders?fields=id&filter[limit]=20&${q}`)).orders as { id: number }[]).map((o) => o.id);
+
+    it('includes a record whose printed timestamp equals a max bound, though it was stored with milliseconds', async () => {
+      // 1012 was updated at 10:00:00.750 and 1011 created at 10:00:00.250; both print as 10:00:00Z.
+      const printed = body(await get('/wc-api/v1/orders/1012?fields=updated_at')).order.updated_at;
+      expect(printed).toBe('2024-03-13T10:00:00Z');
+      expect(await ids(`filter[updated_at_max]=${printed}`)).toContain(1012);
+      expect(await ids('filter[updated_at_max]=2024-03-13T09:59:59Z')).not.toContain(1012);
+      expect(await ids('filter[updated_at_min]=2024-03-13T10:00:00Z')).toEqual([1012]);
+      expect(await ids('filter[created_at_max]=2024-03-11T10:00:00Z')).toEqual([1011, 1010, 1009, 1008, 1007, 1006, 1005, 1004, 1003, 1002, 1001]);
+      expect(await ids('filter[created_at_min]=2024-03-11T10:00:00Z&filter[created_at_max]=2024-03-11T10:00:00Z')).toEqual([1011]);
+      expect(body(await get('/wc-api/v1/orders/count?filter[created_at_max]=2024-03-11T10:00:00%2B00:00'))).toEqual({ count: 11 });
+    });
+  });
+
   describe('OAuth 1.0a through the binding (consumer-key authentication)', () => {
     // The site URL clients are configured with: plain HTTP (so OAuth applies), the mount prefix included.
     const site = (t: ConformanceTarget) => `http://shop.example.com${t.prefix}`;
