@@ -37,8 +37,20 @@ export type {
   TopSellerResource,
 } from './reports/report-types';
 // Reports: range resolution, the sales report and the top sellers.
-export { resolveReportRange, reportPeriodBounds, REPORT_PERIODS, CUSTOM_DAY_GROUPING_MAX_MONTHS } from './reports/report-range';
-export type { ReportRangeResult, ReportClock, InvalidReportDateError } from './reports/report-range';
+export {
+  resolveReportRange,
+  reportPeriodBounds,
+  REPORT_PERIODS,
+  CUSTOM_DAY_GROUPING_MAX_MONTHS,
+  MAX_REPORT_PERIODS,
+} from './reports/report-range';
+export type {
+  ReportRangeResult,
+  ReportRangeOptions,
+  ReportClock,
+  InvalidReportDateError,
+  ReportRangeTooLargeError,
+} from './reports/report-range';
 export {
   REPORT_ORDER_STATUSES,
   REPORT_CUSTOMER_ROLE,

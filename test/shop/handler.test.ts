@@ -120,6 +120,25 @@ describe('createShopApi', () => {
     expect(seen).toEqual([{ method: 'PUT', path: '/orders/1001', basePath: '/api/v1', secure: true }]);
   });
 
+  it('refuses an over-long report range before any report work: no repository report call is made', async () => {
+    const repo = repository();
+    const touched: string[] = [];
+    for (const name of ['ordersCreatedIn', 'customersRegisteredIn'] as const) {
+      vi.spyOn(repo, name).mockImplementation(() => {
+        touched.push(name);
+        throw new Error(`${name} must not be called`);
+      });
+    }
+    const api = createShopApi({ repository: repo, now: () => FIXTURE_NOW });
+    for (const path of ['/reports/sales', '/reports/sales/top_sellers']) {
+      const res = await api.handle({ method: 'GET', url: `/wc-api/v1${path}?filter[date_min]=0001-01-01&filter[date_max]=9999-12-31`, caller: manager });
+      expect(res.status).toBe(400);
+      expect(json(res.body).errors[0].code).toBe('shop_api_report_range_too_large');
+    }
+    expect(touched).toEqual([]);
+    expect(() => createShopApi({ repository: repo, maxReportPeriods: 0 })).toThrow(/maxReportPeriods/);
+  });
+
   it('reads the store from the repository once, unless one is given', async () => {
     const repo = repository();
     const getStore = vi.spyOn(repo, 'getStore');

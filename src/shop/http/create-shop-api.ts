@@ -8,6 +8,7 @@ import { countCoupons, getCoupon, getCouponByCode, listCoupons } from './endpoin
 import { countOrders, editOrder, getOrder, getOrderNotes, listOrders } from './endpoints/orders';
 import { listReports, salesReport, topSellersReport } from './endpoints/reports';
 import { parseQuery } from './parse-query';
+import { MAX_REPORT_PERIODS } from '../reports/report-range';
 import { decodePath, effectiveMethod, isHead, normaliseBasePath, originFormOf, rawPathOf } from './request-target';
 import type { ShopRepository } from '../repository/shop-repository';
 import { KNOWN_METHODS, matchRoute, splitBasePath } from './route';
@@ -29,6 +30,12 @@ export interface ShopApiOptions {
   readonly basePath?: string;
   /** Rows per page of the listings when `filter[limit]` is not given. Default 10 (the legacy default). */
   readonly pageSize?: number;
+  /**
+   * Most periods (days or months) a sales or top-sellers report range may cover; a longer range is refused with 400
+   * `shop_api_report_range_too_large` before any report work. Default {@link MAX_REPORT_PERIODS} (1,200: 100 years
+   * of months).
+   */
+  readonly maxReportPeriods?: number | undefined;
   /** The clock (reports, status changes). Default `() => new Date()`. */
   readonly now?: () => Date;
   /**
@@ -79,7 +86,8 @@ export interface ShopApi {
 export function createShopApi(options: ShopApiOptions): ShopApi {
   const repository = options.repository;
   const basePath = normaliseBasePath(options.basePath ?? '/wc-api/v1');
-  const pageSize = validPageSize(options.pageSize ?? 10);
+  const pageSize = positiveInteger('pageSize', options.pageSize ?? 10);
+  const maxReportPeriods = positiveInteger('maxReportPeriods', options.maxReportPeriods ?? MAX_REPORT_PERIODS);
   const now = options.now ?? (() => new Date());
   let storePromise: Promise<StoreSettings> | undefined =
     options.store === undefined ? undefined : Promise.resolve(options.store);
@@ -95,7 +103,7 @@ export function createShopApi(options: ShopApiOptions): ShopApi {
     return storePromise;
   };
 
-  const context: HandlerContext = { repository, basePath, pageSize, now, store, authenticate: options.authenticate };
+  const context: HandlerContext = { repository, basePath, pageSize, maxReportPeriods, now, store, authenticate: options.authenticate };
 
   return {
     async handle(request: ShopRequest): Promise<ShopResponse> {
@@ -199,7 +207,7 @@ function dispatch(rc: RequestContext): Promise<ShopResponse | ApiError> | ShopRe
   }
 }
 
-function validPageSize(size: number): number {
-  if (!Number.isInteger(size) || size < 1) throw new RangeError(`pageSize must be a positive integer, got ${size}`);
-  return size;
+function positiveInteger(name: string, value: number): number {
+  if (!Number.isInteger(value) || value < 1) throw new RangeError(`${name} must be a positive integer, got ${value}`);
+  return value;
 }

@@ -68,6 +68,37 @@ export function describeLimitsAndConsistency(ctx: LimitsSuiteContext): void {
     });
   });
 
+  describe('report ranges are bounded', () => {
+    const tooLarge = /^The report range covers [\d,]+ months; at most 1,200 periods \(days or months\) are reported\./;
+
+    it('refuses a range beyond the period limit with 400 shop_api_report_range_too_large, for both reports', async () => {
+      const huge = 'filter[date_min]=0001-01-01&filter[date_max]=9999-12-31';
+      const sales = await get(`/wc-api/v1/reports/sales?${huge}`, 'reporter');
+      expectError(sales, 400, 'shop_api_report_range_too_large', /^The report range covers 119,988 months; at most 1,200 periods/);
+      expectError(await get(`/wc-api/v1/reports/sales/top_sellers?${huge}`, 'reporter'), 400, 'shop_api_report_range_too_large', tooLarge);
+      // An open end runs to now: still far too long.
+      expectError(await get('/wc-api/v1/reports/sales?filter[date_min]=0001-01-01', 'reporter'), 400, 'shop_api_report_range_too_large', tooLarge);
+      // The permission is still checked first.
+      expectError(await get(`/wc-api/v1/reports/sales?${huge}`, 'customer'), 401, 'shop_api_user_cannot_read_report');
+    });
+
+    it('serves a range of exactly 1,200 months, and the periods options leave untouched', async () => {
+      const res = await get('/wc-api/v1/reports/sales?filter[date_min]=1924-04-01&filter[date_max]=2024-03-31&fields=totals_grouped_by,total_orders', 'reporter');
+      expect(body(res)).toEqual({ sales: { totals_grouped_by: 'month', total_orders: 8 } });
+      expect(Object.keys(body(await get('/wc-api/v1/reports/sales?filter[date_min]=1924-04-01&filter[date_max]=2024-03-31', 'reporter')).sales.totals)).toHaveLength(1200);
+      expectError(await get('/wc-api/v1/reports/sales?filter[date_min]=1924-03-31&filter[date_max]=2024-03-31', 'reporter'), 400, 'shop_api_report_range_too_large', /covers 1,201 months/);
+      expect((await get('/wc-api/v1/reports/sales?filter[period]=year&filter[date_min]=0001-01-01', 'reporter')).status).toBe(200);
+    });
+
+    it('applies a configured maxReportPeriods', async () => {
+      const t = await serve({ maxReportPeriods: 6 });
+      const week = await send(t, { method: 'GET', path: '/wc-api/v1/reports/sales?filter[period]=week' }, 'reporter');
+      expectError(week, 400, 'shop_api_report_range_too_large', /^The report range covers 7 days; at most 6 periods/);
+      const days = await send(t, { method: 'GET', path: '/wc-api/v1/reports/sales?filter[date_min]=2024-03-07&filter[date_max]=2024-03-12&fields=total_orders' }, 'reporter');
+      expect(body(days)).toEqual({ sales: { total_orders: 5 } });
+    });
+  });
+
   describe('date filters compare at the precision the API prints (seconds)', () => {
     const ids = async (q: string) => (body(await get(`/wc-api/v1/orders?fields=id&filter[limit]=20&${q}`)).orders as { id: number }[]).map((o) => o.id);
 
