@@ -104,7 +104,7 @@ export { OAUTH_SIGNATURE_METHODS, oauthPercentEncode, oauthParameterString, oaut
 export type { OAuthSignatureMethod, SignOAuthUrlOptions } from './auth/oauth-signature';
 export type { QueryPair } from './http/raw-query-pairs';
 // The HTTP handler: createShopApi(...).handle(request), its error codes and the query/route helpers adapters reuse.
-export { createShopApi } from './http/create-shop-api';
+export { createShopApi, DEFAULT_MAX_PAGE_SIZE } from './http/create-shop-api';
 export type { ShopApi, ShopApiOptions } from './http/create-shop-api';
 export { API_ERROR_CODES, shopErrorResponse, JSON_CONTENT_TYPE } from './http/api-error';
 export type { ApiErrorCode, ApiError } from './http/api-error';

@@ -11,8 +11,10 @@ import {
   SHOP_MANAGER_CAPABILITIES,
   shopErrorResponse,
   type Authenticate,
+  type Paging,
   type ShopRepository,
 } from 'shopkeep/shop';
+import { generateDemoShop } from '../../examples/demo-shop';
 import { FIXTURE_NOW, fixtureSnapshot } from './conformance/fixture';
 
 const manager = { userId: 1, capabilities: SHOP_MANAGER_CAPABILITIES };
@@ -118,6 +120,31 @@ describe('createShopApi', () => {
     const res = await api.handle({ method: 'POST', url: '/mount/api/v1/orders/1001?_method=put', secure: true, body: '{}' });
     expect(res.status).toBe(200);
     expect(seen).toEqual([{ method: 'PUT', path: '/orders/1001', basePath: '/api/v1', secure: true }]);
+  });
+
+  it('never asks the repository for more than maxPageSize rows (default 100), whatever filter[limit] says', async () => {
+    const repo = createMemoryRepository(generateDemoShop({ orders: 250, seed: 3 }));
+    const pages: Paging[] = [];
+    const listOrders = repo.listOrders.bind(repo);
+    vi.spyOn(repo, 'listOrders').mockImplementation((filter, paging) => {
+      pages.push(paging);
+      return listOrders(filter, paging);
+    });
+    const api = createShopApi({ repository: repo });
+    for (const limit of ['-1', '1000000000', '-2147483647', '100', '']) {
+      const res = await api.handle({ method: 'GET', url: `/wc-api/v1/orders?fields=id&filter[limit]=${limit}`, caller: manager });
+      expect(json(res.body).orders).toHaveLength(limit === '' ? 10 : 100);
+      expect(res.headers['X-WC-Total']).toBe('250');
+      expect(res.headers['X-WC-TotalPages']).toBe(limit === '' ? '25' : '3');
+    }
+    expect(pages.map((p) => p.limit)).toEqual([100, 100, 100, 100, 10]);
+    const clamped = createShopApi({ repository: repo, maxPageSize: 20, pageSize: 20 });
+    const res = await clamped.handle({ method: 'GET', url: '/wc-api/v1/orders?filter[limit]=-1&page=13', caller: manager });
+    expect(json(res.body).orders).toHaveLength(10); // 250 = 12 pages of 20 and one of 10
+    expect(pages.at(-1)).toEqual({ offset: 240, limit: 20 });
+    expect(() => createShopApi({ repository: repo, pageSize: 20 + 81, maxPageSize: 100 })).toThrow(/pageSize \(101\) must not exceed maxPageSize \(100\)/);
+    expect(() => createShopApi({ repository: repo, maxPageSize: 0 })).toThrow(/maxPageSize must be a positive integer/);
+    expect(() => createShopApi({ repository: repo, maxPageSize: Number.POSITIVE_INFINITY })).toThrow(/maxPageSize/);
   });
 
   it('refuses an over-long report range before any report work: no repository report call is made', async () => {

@@ -169,6 +169,16 @@ export function describeRepositoryContract(name: string, makeRepository: MakeRep
         expect(await repo.countOrders({ statuses: ['completed', 'failed'] })).toBe(3);
       });
 
+      it('serves every page the handler can ask for: offsets and limits up to 2^31-1, never more rows than the limit', async () => {
+        expect(ids(await repo.listOrders({}, { offset: 7, limit: 2_147_483_647 }))).toEqual([101]);
+        expect(await repo.listOrders({ statuses: ['completed'] }, { offset: 2_147_483_647, limit: 100 })).toEqual([]);
+        expect(await repo.listCoupons({}, { offset: 2_147_483_647, limit: 2_147_483_647 })).toEqual([]);
+        for (let limit = 1; limit <= 9; limit++) {
+          expect((await repo.listOrders({}, { offset: 0, limit })).length).toBe(Math.min(limit, 8));
+          expect((await repo.listCoupons({}, { offset: 1, limit })).length).toBe(Math.min(limit, 3));
+        }
+      });
+
       it('lists and counts published coupons only, newest first (id breaks the tie)', async () => {
         // Published: 202 (Dec), 207 and 204 (both Jul 1: 207 first), 201 (Jun).
         expect(ids(await repo.listCoupons({}, all))).toEqual([202, 207, 204, 201]);

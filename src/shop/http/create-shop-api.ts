@@ -14,6 +14,17 @@ import type { ShopRepository } from '../repository/shop-repository';
 import { KNOWN_METHODS, matchRoute, splitBasePath } from './route';
 
 /**
+ * The default largest listing page (`maxPageSize`): 100 rows, the largest `per_page` later WooCommerce REST API
+ * versions accept.
+ *
+ * @example
+ * ```ts
+ * createShopApi({ repository, maxPageSize: DEFAULT_MAX_PAGE_SIZE * 2 });
+ * ```
+ */
+export const DEFAULT_MAX_PAGE_SIZE = 100;
+
+/**
  * Options of {@link createShopApi}. Only `repository` is required.
  *
  * @example
@@ -28,8 +39,15 @@ export interface ShopApiOptions {
   readonly store?: StoreSettings;
   /** Path of the API root; the routes live below it. Default `/wc-api/v1`. */
   readonly basePath?: string;
-  /** Rows per page of the listings when `filter[limit]` is not given. Default 10 (the legacy default). */
-  readonly pageSize?: number;
+  /** Rows per page of the listings when `filter[limit]` is not given. Default 10 (the legacy default), or
+   * `maxPageSize` when that is smaller; must not exceed `maxPageSize`. */
+  readonly pageSize?: number | undefined;
+  /**
+   * Most rows one listing page may hold: a larger `filter[limit]`, and `filter[limit]=-1` ("all"), are clamped to it,
+   * and `X-WC-TotalPages` and `Link` describe the clamped pages. No request makes the repository load more rows than
+   * this. Default {@link DEFAULT_MAX_PAGE_SIZE} (100).
+   */
+  readonly maxPageSize?: number | undefined;
   /**
    * Most periods (days or months) a sales or top-sellers report range may cover; a longer range is refused with 400
    * `shop_api_report_range_too_large` before any report work. Default {@link MAX_REPORT_PERIODS} (1,200: 100 years
@@ -86,7 +104,9 @@ export interface ShopApi {
 export function createShopApi(options: ShopApiOptions): ShopApi {
   const repository = options.repository;
   const basePath = normaliseBasePath(options.basePath ?? '/wc-api/v1');
-  const pageSize = positiveInteger('pageSize', options.pageSize ?? 10);
+  const maxPageSize = positiveInteger('maxPageSize', options.maxPageSize ?? DEFAULT_MAX_PAGE_SIZE);
+  const pageSize = positiveInteger('pageSize', options.pageSize ?? Math.min(10, maxPageSize));
+  if (pageSize > maxPageSize) throw new RangeError(`pageSize (${pageSize}) must not exceed maxPageSize (${maxPageSize})`);
   const maxReportPeriods = positiveInteger('maxReportPeriods', options.maxReportPeriods ?? MAX_REPORT_PERIODS);
   const now = options.now ?? (() => new Date());
   let storePromise: Promise<StoreSettings> | undefined =
@@ -103,7 +123,7 @@ export function createShopApi(options: ShopApiOptions): ShopApi {
     return storePromise;
   };
 
-  const context: HandlerContext = { repository, basePath, pageSize, maxReportPeriods, now, store, authenticate: options.authenticate };
+  const context: HandlerContext = { repository, basePath, pageSize, maxPageSize, maxReportPeriods, now, store, authenticate: options.authenticate };
 
   return {
     async handle(request: ShopRequest): Promise<ShopResponse> {

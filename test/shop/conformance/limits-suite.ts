@@ -68,6 +68,63 @@ export function describeLimitsAndConsistency(ctx: LimitsSuiteContext): void {
     });
   });
 
+  describe('listings are clamped to maxPageSize, and the headers describe the clamped pages', () => {
+    let small: ConformanceTarget;
+    beforeAll(async () => {
+      small = await serve({ maxPageSize: 2 });
+    });
+    const list = (path: string, who: Who = 'manager') => send(small, { method: 'GET', path: `/wc-api/v1${path}` }, who);
+    const idsOf = (res: ConformanceResponse, key = 'orders') => (body(res)[key] as { id: number }[]).map((o) => o.id);
+    const site = 'https://shop.example.com:8443';
+    const link = (query: string, page: number, rel: string, what = 'orders') => `<${site}${small.prefix}/wc-api/v1/${what}?${query}page=${page}>; rel="${rel}"`;
+
+    it('serves filter[limit]=-1 one clamped page at a time, with links to walk them all', async () => {
+      const first = await list('/orders?fields=id&filter[limit]=-1');
+      expect(idsOf(first)).toEqual([1012, 1011]);
+      expect(first.headers['x-wc-total']).toBe('12');
+      expect(first.headers['x-wc-totalpages']).toBe('6');
+      expect(first.headers.link).toBe(`${link('fields=id&filter[limit]=-1&', 2, 'next')}, ${link('fields=id&filter[limit]=-1&', 6, 'last')}`);
+      // Walking the next links visits every order exactly once, newest first.
+      const seen: number[] = [];
+      let next: string | undefined = `/orders?fields=id&filter[limit]=-1`;
+      while (next !== undefined) {
+        const res = await list(next);
+        seen.push(...idsOf(res));
+        const m = /<([^>]+)>; rel="next"/.exec(res.headers.link ?? '');
+        next = m === null ? undefined : m[1]!.slice(`${site}${small.prefix}/wc-api/v1`.length);
+      }
+      expect(seen).toEqual([1012, 1011, 1010, 1009, 1008, 1007, 1006, 1005, 1004, 1003, 1002, 1001]);
+    });
+
+    it('clamps larger limits, positive or negative, and leaves smaller ones alone', async () => {
+      for (const limit of ['1000000000', '2147483647', '-2147483647', '3']) {
+        const res = await list(`/orders?fields=id&filter[limit]=${limit}&page=2`);
+        expect(idsOf(res), limit).toEqual([1010, 1009]);
+        expect(res.headers['x-wc-totalpages']).toBe('6');
+      }
+      const one = await list('/orders?fields=id&filter[limit]=1&page=2');
+      expect(idsOf(one)).toEqual([1011]);
+      expect(one.headers['x-wc-totalpages']).toBe('12');
+    });
+
+    it('clamps with filter[offset] too, and clamps coupon listings alike', async () => {
+      const offset = await list('/orders?fields=id&filter[limit]=-1&filter[offset]=9');
+      expect(idsOf(offset)).toEqual([1003, 1002]);
+      expect(offset.headers['x-wc-totalpages']).toBe('6');
+      expect(offset.headers.link).toBeUndefined();
+      const coupons = await list('/coupons?fields=id&filter[limit]=-1');
+      expect(idsOf(coupons, 'coupons')).toEqual([502, 503]);
+      expect(coupons.headers['x-wc-total']).toBe('3');
+      expect(coupons.headers['x-wc-totalpages']).toBe('2');
+      expect(coupons.headers.link).toBe(`${link('fields=id&filter[limit]=-1&', 2, 'next', 'coupons')}, ${link('fields=id&filter[limit]=-1&', 2, 'last', 'coupons')}`);
+    });
+
+    it('lowers the default page size (10) to maxPageSize; counts are never paged', async () => {
+      expect(idsOf(await list('/orders?fields=id&page=3'))).toEqual([1008, 1007]);
+      expect(body(await list('/orders/count?filter[limit]=-1'))).toEqual({ count: 12 });
+    });
+  });
+
   describe('report ranges are bounded', () => {
     const tooLarge = /^The report range covers [\d,]+ months; at most 1,200 periods \(days or months\) are reported\./;
 

@@ -11,7 +11,7 @@ import { serializeCoupon } from '../../resources/serialize-coupon';
 export async function listCoupons(rc: RequestContext): Promise<EndpointResult> {
   const fields = fieldsOf(rc.query);
   if (isApiError(fields)) return fields;
-  const lq = couponListQuery(rc.query, rc.ctx.pageSize);
+  const lq = couponListQuery(rc.query, rc.ctx);
   if (isApiError(lq)) return lq;
   const { repository } = rc.ctx;
   const [rows, total, store] = await Promise.all([
@@ -36,7 +36,7 @@ export async function listCoupons(rc: RequestContext): Promise<EndpointResult> {
 
 /** `GET /coupons/count`. */
 export async function countCoupons(rc: RequestContext): Promise<EndpointResult> {
-  const lq = couponListQuery(rc.query, rc.ctx.pageSize);
+  const lq = couponListQuery(rc.query, rc.ctx);
   if (isApiError(lq)) return lq;
   if (!can(rc.caller, 'read_private_shop_coupons')) return apiError('shop_api_user_cannot_read_coupons_count');
   return ok({ count: await rc.ctx.repository.countCoupons(lq.filter) });

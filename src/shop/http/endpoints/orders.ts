@@ -14,7 +14,7 @@ import { serializeOrderNotes } from '../../resources/serialize-order-note';
 export async function listOrders(rc: RequestContext): Promise<EndpointResult> {
   const fields = fieldsOf(rc.query);
   if (isApiError(fields)) return fields;
-  const lq = orderListQuery(rc.query, rc.ctx.pageSize);
+  const lq = orderListQuery(rc.query, rc.ctx);
   if (isApiError(lq)) return lq;
   const { repository } = rc.ctx;
   const [rows, total, store] = await Promise.all([
@@ -39,7 +39,7 @@ export async function listOrders(rc: RequestContext): Promise<EndpointResult> {
 
 /** `GET /orders/count`. */
 export async function countOrders(rc: RequestContext): Promise<EndpointResult> {
-  const lq = orderListQuery(rc.query, rc.ctx.pageSize);
+  const lq = orderListQuery(rc.query, rc.ctx);
   if (isApiError(lq)) return lq;
   if (!can(rc.caller, 'read_private_shop_orders')) return apiError('shop_api_user_cannot_read_orders_count');
   return ok({ count: await rc.ctx.repository.countOrders(lq.filter) });
