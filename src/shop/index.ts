@@ -10,8 +10,18 @@ export type { OrderStatus, Address, BillingAddress, Payment, Order } from './mod
 export type { CouponType, CouponStatus, Coupon } from './model/coupon';
 export type { LineItem, ShippingLine, TaxLine, FeeLine, CouponLine, Refund, OrderNote } from './model/order-lines';
 export type { Product, Customer, StoreSettings, ShopSnapshot } from './model/shop';
-export { CAPABILITIES, ANONYMOUS_CALLER, SHOP_MANAGER_CAPABILITIES, can, canReadOrder, canEditOrder, canReadCoupon } from './model/caller';
-export type { Capability, Caller } from './model/caller';
+export {
+  CAPABILITIES,
+  ANONYMOUS_CALLER,
+  SHOP_MANAGER_CAPABILITIES,
+  can,
+  canReadOrder,
+  canEditOrder,
+  canReadCoupon,
+  orderReadScope,
+  couponReadScope,
+} from './model/caller';
+export type { Capability, Caller, OrderReadScope, CouponReadScope } from './model/caller';
 export type { ShopRepository, OrderFilter, CouponFilter, Paging, TimeWindow, OrderStatusChange } from './repository/shop-repository';
 export { foldCase, searchTerms, orderSearchText, couponSearchText, matchesTerms } from './repository/search-text';
 export { statusChangeNoteText } from './model/status-note';

@@ -4,6 +4,8 @@ import { describe, expect, it, vi } from 'vitest';
 import {
   ANONYMOUS_CALLER,
   API_ERROR_CODES,
+  canReadCoupon,
+  canReadOrder,
   createMemoryRepository,
   createShopApi,
   parseFilterDate,
@@ -120,6 +122,28 @@ describe('createShopApi', () => {
     const res = await api.handle({ method: 'POST', url: '/mount/api/v1/orders/1001?_method=put', secure: true, body: '{}' });
     expect(res.status).toBe(200);
     expect(seen).toEqual([{ method: 'PUT', path: '/orders/1001', basePath: '/api/v1', secure: true }]);
+  });
+
+  it('counts exactly the orders and coupons the caller may read, for any caller and filter (property)', async () => {
+    const shop = generateDemoShop({ orders: 150, seed: 8 });
+    const api = createShopApi({ repository: createMemoryRepository(shop), maxPageSize: 500 });
+    const customerIds = [...new Set(shop.orders.map((o) => o.customerId))];
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record({ userId: fc.constantFrom(0, 999, ...customerIds), capabilities: fc.subarray([...SHOP_MANAGER_CAPABILITIES]) }),
+        fc.constantFrom('', 'status=completed', 'status=processing,on-hold', 'filter[q]=a', 'filter[q]=example.com', 'filter[created_at_min]=2025-06-01'),
+        async (caller, query) => {
+          const all = await api.handle({ method: 'GET', url: `/wc-api/v1/orders?fields=id,customer_id&filter[limit]=-1&${query}`, caller: manager });
+          const readable = (json(all.body).orders as { id: number; customer_id: number }[]).filter((o) => canReadOrder(caller, { customerId: o.customer_id }));
+          const res = await api.handle({ method: 'GET', url: `/wc-api/v1/orders?fields=id&filter[limit]=-1&${query}`, caller });
+          expect(res.headers['X-WC-Total']).toBe(String(readable.length));
+          expect(json(res.body).orders.map((o: { id: number }) => o.id)).toEqual(readable.map((o) => o.id));
+          const coupons = await api.handle({ method: 'GET', url: '/wc-api/v1/coupons?filter[limit]=-1', caller });
+          expect(Number(coupons.headers['X-WC-Total'])).toBe(canReadCoupon(caller, { id: 0 }) ? shop.coupons.filter((c) => c.status === 'publish').length : 0);
+        },
+      ),
+      { numRuns: 120 },
+    );
   });
 
   it('never asks the repository for more than maxPageSize rows (default 100), whatever filter[limit] says', async () => {

@@ -37,6 +37,7 @@ function referenceOrders(orders: readonly Order[], filter: OrderFilter): Order[]
     .filter(
       (o) =>
         (filter.statuses === undefined || filter.statuses.includes(o.status)) &&
+        (filter.customerId === undefined || o.customerId === filter.customerId) &&
         within(o.createdAt, filter.createdMin, filter.createdMax) &&
         within(o.updatedAt, filter.updatedMin, filter.updatedMax) &&
         matchesTerms(orderSearchText(o), filter.search ?? []),
@@ -169,6 +170,26 @@ export function describeRepositoryContract(name: string, makeRepository: MakeRep
         expect(await repo.countOrders({ statuses: ['completed', 'failed'] })).toBe(3);
       });
 
+      it("restricts to one customer's orders (the handler's read scope), in lists, counts and pages", async () => {
+        // Customer 2 placed 99 and 101, customer 3 placed 103; 102 and 105 are guest orders (customerId 0).
+        expect(ids(await repo.listOrders({ customerId: 2 }, all))).toEqual([99, 101]);
+        expect(await repo.countOrders({ customerId: 2 })).toBe(2);
+        expect(ids(await repo.listOrders({ customerId: 2 }, { offset: 1, limit: 1 }))).toEqual([101]);
+        expect(await repo.countOrders({ customerId: 2, statuses: ['completed', 'pending'] })).toBe(2);
+        expect(await repo.countOrders({ customerId: 2, statuses: ['pending'] })).toBe(0);
+        expect(await repo.countOrders({ customerId: 2, statuses: [] })).toBe(0);
+        expect(ids(await repo.listOrders({ customerId: 2, search: searchTerms('xena') }, all))).toEqual([99]);
+        expect(await repo.countOrders({ customerId: 2, search: searchTerms('bob') })).toBe(0); // Bob's 102 is a guest order
+        expect(await repo.countOrders({ customerId: 2, createdMin: at('2026-01-02T00:00:00Z') })).toBe(1);
+        expect(await repo.countOrders({ customerId: 2, updatedMax: at('2026-01-03T10:00:00Z') })).toBe(1);
+        expect(ids(await repo.listOrders({ customerId: 3 }, all))).toEqual([103]);
+        expect(ids(await repo.listOrders({ customerId: 0 }, all))).toEqual([107, 106, 105, 102]);
+        for (const nobody of [5, -1, 1.5, Number.MAX_SAFE_INTEGER + 2, Number.NaN]) {
+          expect(await repo.listOrders({ customerId: nobody }, all)).toEqual([]);
+          expect(await repo.countOrders({ customerId: nobody })).toBe(0);
+        }
+      });
+
       it('serves every page the handler can ask for: offsets and limits up to 2^31-1, never more rows than the limit', async () => {
         expect(ids(await repo.listOrders({}, { offset: 7, limit: 2_147_483_647 }))).toEqual([101]);
         expect(await repo.listOrders({ statuses: ['completed'] }, { offset: 2_147_483_647, limit: 100 })).toEqual([]);
@@ -263,6 +284,7 @@ export function describeRepositoryContract(name: string, makeRepository: MakeRep
           updatedMin: fc.option(instant, { nil: undefined }),
           updatedMax: fc.option(instant, { nil: undefined }),
           search: fc.option(fc.subarray(words, { maxLength: 2 }), { nil: undefined }),
+          customerId: fc.option(fc.constantFrom(...new Set(shop.orders.map((o) => o.customerId)), 424242), { nil: undefined }),
         },
         { requiredKeys: [] },
       );
@@ -332,6 +354,7 @@ export function describeRepositoryContract(name: string, makeRepository: MakeRep
         expect(await repo.countOrders({ statuses: ['completed'] })).toBe(3);
         expect(ids(await repo.listOrders({}, all))).toEqual(CONTRACT_NEWEST_FIRST);
         expect(ids(await repo.listOrders({ updatedMin: change.at }, all))).toEqual([102]);
+        expect(ids(await repo.listOrders({ customerId: 0, statuses: ['completed'] }, all))).toEqual([102]);
         const streamed = await collect(repo.ordersCreatedIn({ start: at('2026-01-02T10:00:00Z'), end: at('2026-01-02T10:00:01Z') }, ['completed']));
         expect(streamed.map((o) => [o.id, o.status])).toEqual([[102, 'completed']]);
       });

@@ -8,7 +8,8 @@ import type { PeriodTotals, ReportRange, TopSellerRow } from '../reports/report-
  * (memory, PostgreSQL, another service) can serve the API. Methods take typed queries, never raw request data,
  * so a SQL implementation can push filters, counts, paging and aggregates down to the database.
  *
- * Repositories know nothing about callers: record-level permission checks happen in the handler.
+ * Repositories know nothing about callers: record-level permission checks happen in the handler, which also turns
+ * what a caller may read into a filter (`OrderFilter.customerId`), so lists, counts and pages cover only that.
  */
 
 /**
@@ -30,6 +31,7 @@ export interface TimeWindow {
  * @example
  * ```ts
  * const filter: OrderFilter = { statuses: ['processing', 'on-hold'], createdMin: new Date('2026-01-01'), search: searchTerms('ada') };
+ * const own: OrderFilter = { customerId: 42 }; // what customer 42 may list
  * ```
  */
 export interface OrderFilter {
@@ -41,6 +43,12 @@ export interface OrderFilter {
   readonly updatedMax?: Date;
   /** Search terms (see `searchTerms`); every term must occur in the order's search text. */
   readonly search?: readonly string[];
+  /**
+   * Only the orders of this customer (`order.customerId === customerId`; 0 is the guest orders). The handler sets it
+   * for a caller who may read only their own orders, so its lists, counts and pages leave every other order out. A
+   * value no order can have (negative, fractional, beyond the safe integers, NaN) matches nothing.
+   */
+  readonly customerId?: number;
 }
 
 /**

@@ -125,6 +125,43 @@ export function describeLimitsAndConsistency(ctx: LimitsSuiteContext): void {
     });
   });
 
+  describe('totals and pages count only what the caller may read', () => {
+    it('gives a caller without capabilities nothing to learn from X-WC-Total (the count oracle)', async () => {
+      // Ada has 11 orders, none of them the stranger's: the headers must not say so.
+      const res = await get('/wc-api/v1/orders?filter[limit]=1&filter[q]=ada@example.com', 'stranger');
+      expect(body(res)).toEqual({ orders: [] });
+      expect(res.headers['x-wc-total']).toBe('0');
+      expect(res.headers['x-wc-totalpages']).toBe('0');
+      expect(res.headers.link).toBeUndefined();
+      const charles = await get('/wc-api/v1/orders?filter[limit]=1&filter[q]=charles@example.com', 'customer');
+      expect(charles.headers['x-wc-total']).toBe('0');
+    });
+
+    it("counts and pages a customer's own orders only", async () => {
+      const res = await get('/wc-api/v1/orders?fields=id&filter[limit]=1&page=2', 'customer');
+      expect(body(res)).toEqual({ orders: [{ id: 1005 }] });
+      expect(res.headers['x-wc-total']).toBe('3');
+      expect(res.headers['x-wc-totalpages']).toBe('3');
+      expect(res.headers.link).toMatch(/page=3>; rel="next"/);
+      const completed = await get('/wc-api/v1/orders?fields=id&status=completed', 'customer');
+      expect(body(completed)).toEqual({ orders: [{ id: 1010 }] });
+      expect(completed.headers['x-wc-total']).toBe('1');
+      const searched = await get('/wc-api/v1/orders?fields=id&filter[q]=ada', 'customer');
+      expect(body(searched)).toEqual({ orders: [{ id: 1010 }, { id: 1005 }, { id: 1002 }] });
+      expect(searched.headers['x-wc-total']).toBe('3');
+    });
+
+    it('counts no coupon for a caller who may read none (no recovering a code character by character)', async () => {
+      for (const q of ['v', 'vi', 'vip', 'winter', '']) {
+        const res = await get(`/wc-api/v1/coupons?filter[limit]=1&filter[q]=${q}`, 'customer');
+        expect(body(res)).toEqual({ coupons: [] });
+        expect(res.headers['x-wc-total'], q).toBe('0');
+        expect(res.headers['x-wc-totalpages']).toBe('0');
+      }
+      expect((await get('/wc-api/v1/coupons?filter[q]=vip')).headers['x-wc-total']).toBe('1');
+    });
+  });
+
   describe('report ranges are bounded', () => {
     const tooLarge = /^The report range covers [\d,]+ months; at most 1,200 periods \(days or months\) are reported\./;
 

@@ -1,6 +1,6 @@
 import { apiError, isApiError, type ApiError } from '../api-error';
 import { applyFields } from '../../resources/apply-fields';
-import { can, canEditOrder, canReadOrder } from '../../model/caller';
+import { can, canEditOrder, canReadOrder, orderReadScope } from '../../model/caller';
 import { fieldsOf, ok, recordId, type EndpointResult, type RequestContext } from '../endpoint-context';
 import type { Order } from '../../model/order';
 import type { StoreSettings } from '../../model/shop';
@@ -17,12 +17,16 @@ export async function listOrders(rc: RequestContext): Promise<EndpointResult> {
   const lq = orderListQuery(rc.query, rc.ctx);
   if (isApiError(lq)) return lq;
   const { repository } = rc.ctx;
+  // What the caller may read is part of the query, so the rows, the total and the pages all cover only that: the
+  // headers never count an order the body leaves out (the legacy API counted them, a count oracle).
+  const scope = orderReadScope(rc.caller);
+  const filter = scope.kind === 'own' ? { ...lq.filter, customerId: scope.customerId } : lq.filter;
   const [rows, total, store] = await Promise.all([
-    repository.listOrders(lq.filter, lq.paging),
-    repository.countOrders(lq.filter),
+    scope.kind === 'none' ? [] : repository.listOrders(filter, lq.paging),
+    scope.kind === 'none' ? 0 : repository.countOrders(filter),
     rc.ctx.store(),
   ]);
-  // Unreadable orders are left out of the body but stay counted in the headers, as the legacy API does.
+  // The record-level check still runs on every row: a repository that ignored the restriction leaks no order body.
   const readable = rows.filter((order) => canReadOrder(rc.caller, order));
   const serialized = await serializeOrders(rc, readable, store);
   const headers = paginationHeaders({
