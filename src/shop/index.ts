@@ -23,6 +23,7 @@ export {
 } from './model/caller';
 export type { Capability, Caller, OrderReadScope, CouponReadScope } from './model/caller';
 export type { ShopRepository, OrderFilter, CouponFilter, Paging, TimeWindow, OrderStatusChange } from './repository/shop-repository';
+export { statusChangeTime } from './repository/shop-repository';
 export { foldCase, searchTerms, orderSearchText, couponSearchText, matchesTerms } from './repository/search-text';
 export { statusChangeNoteText } from './model/status-note';
 export type { ShopRequest, ShopResponse, Authenticate, AuthenticationContext, AuthenticationResult } from './http/http-types';

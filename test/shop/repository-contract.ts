@@ -5,6 +5,7 @@ import {
   ORDER_STATUSES,
   orderSearchText,
   searchTerms,
+  serializeOrderNotes,
   serializeShopSnapshot,
   statusChangeNoteText,
 } from 'shopkeep/shop';
@@ -378,6 +379,34 @@ export function describeRepositoryContract(name: string, makeRepository: MakeRep
         expect(await repo.updateOrderStatus(5555, { status: 'completed', note: 'x', at: at('2026-03-01T00:00:00Z') })).toBeUndefined();
         expect(await repo.getOrder(5555)).toBeUndefined();
         expect(await Promise.all(ORDER_STATUSES.map((s) => repo.countOrders({ statuses: [s] })))).toEqual(countsBefore);
+      });
+
+      it('never moves updatedAt backwards: a change stamped earlier than the last one takes the last one\'s time', async () => {
+        const later = at('2026-04-01T12:00:00.400Z');
+        const earlier = at('2026-04-01T11:00:00Z');
+        await repo.updateOrderStatus(105, { status: 'processing', note: 'first', at: later });
+        const second = await repo.updateOrderStatus(105, { status: 'completed', note: 'second', at: earlier });
+        expect(second?.updatedAt).toEqual(later);
+        expect(second?.completedAt).toEqual(later);
+        const [newest] = serializeOrderNotes((second as Order).notes);
+        expect(newest?.note).toBe('second Order status changed from processing to completed.');
+        expect(asJson((await repo.getOrder(105)) as Order)).toEqual(asJson(second as Order));
+      });
+
+      it('reads a clock given as `at` once it holds the order, and only for a real change', async () => {
+        let calls = 0;
+        const clock = () => {
+          calls += 1;
+          return at('2026-05-01T00:00:00Z');
+        };
+        const changed = await repo.updateOrderStatus(106, { status: 'on-hold', note: '', at: clock });
+        expect(calls).toBe(1);
+        expect(changed?.updatedAt).toEqual(at('2026-05-01T00:00:00Z'));
+        expect(changed?.notes.at(-1)?.createdAt).toEqual(at('2026-05-01T00:00:00Z'));
+        await repo.updateOrderStatus(106, { status: 'on-hold', note: 'same', at: clock });
+        await repo.updateOrderStatus(5555, { status: 'on-hold', note: 'none', at: clock });
+        expect(calls).toBeLessThanOrEqual(3);
+        expect((await repo.getOrder(106))?.notes.length).toBe(changed?.notes.length);
       });
 
       it('loses no note under 50 concurrent alternating changes of one order', async () => {

@@ -209,6 +209,38 @@ export function describeLimitsAndConsistency(ctx: LimitsSuiteContext): void {
     });
   });
 
+  describe('status changes stay consistent under concurrency', () => {
+    it('200 parallel PUTs on one order: updated_at is the newest note time and that note names the current status', async () => {
+      // A clock that moves one second per reading, so the order in which changes read it is visible in the data.
+      let tick = 0;
+      const t = await serve({ now: () => new Date(FIXTURE_NOW.getTime() + 1000 * tick++) });
+      const statuses = ['completed', 'on-hold', 'processing', 'cancelled'];
+      const results = await Promise.all(
+        Array.from({ length: 200 }, (_, i) =>
+          send(t, { method: 'PUT', path: '/wc-api/v1/orders/1004', body: JSON.stringify({ status: statuses[i % 4], note: `w${i}` }), headers: { 'content-type': 'application/json' } }),
+        ),
+      );
+      expect(results.map((r) => r.status).every((s) => s === 200)).toBe(true);
+      const order = body(await send(t, { method: 'GET', path: '/wc-api/v1/orders/1004?fields=status,updated_at' })).order;
+      const notes = body(await send(t, { method: 'GET', path: '/wc-api/v1/orders/1004/notes' })).order_notes as { id: number; created_at: string; note: string }[];
+      expect(notes.length).toBeGreaterThan(0);
+      // Newest first (time, then id): the newest note explains the current status and carries updated_at.
+      expect(notes[0]!.note).toMatch(new RegExp(`to ${order.status}\\.$`));
+      expect(notes[0]!.created_at).toBe(order.updated_at);
+      // Oldest to newest, the notes form one chain of transitions from pending (1004's status before), and their
+      // times never decrease.
+      let current = 'pending';
+      for (const note of [...notes].reverse()) {
+        const m = /Order status changed from (\S+) to (\S+)\.$/.exec(note.note);
+        expect(m?.[1], note.note).toBe(current);
+        current = m![2]!;
+      }
+      expect(current).toBe(order.status);
+      const times = notes.map((n) => n.created_at);
+      expect([...times].sort().reverse()).toEqual(times);
+    }, 60_000);
+  });
+
   describe('OAuth 1.0a through the binding (consumer-key authentication)', () => {
     // The site URL clients are configured with: plain HTTP (so OAuth applies), the mount prefix included.
     const site = (t: ConformanceTarget) => `http://shop.example.com${t.prefix}`;

@@ -80,7 +80,9 @@ export async function editOrder(rc: RequestContext): Promise<EndpointResult> {
   if (isApiError(edit)) return edit;
   let updated: Order | undefined = order;
   if (edit.status !== undefined) {
-    updated = await repository.updateOrderStatus(id, { status: edit.status, note: edit.note, at: rc.ctx.now() });
+    // The clock itself, not its reading: the repository reads it once it holds the order, so concurrent changes are
+    // stamped in the order they apply.
+    updated = await repository.updateOrderStatus(id, { status: edit.status, note: edit.note, at: rc.ctx.now });
     // Deleted between the read and the write: nothing changed.
     if (updated === undefined) return apiError('shop_api_invalid_order');
   }

@@ -4,7 +4,7 @@ import type { Order, OrderStatus } from '../../model/order';
 import type { OrderNote } from '../../model/order-lines';
 import { eitherIterable } from '../either-iterable';
 import { mergeNewestFirst, OrderIndex } from './order-index';
-import type { CouponFilter, OrderFilter, OrderStatusChange, Paging, ShopRepository, TimeWindow } from '../shop-repository';
+import { statusChangeTime, type CouponFilter, type OrderFilter, type OrderStatusChange, type Paging, type ShopRepository, type TimeWindow } from '../shop-repository';
 import { couponSearchText, foldCase, matchesTerms, orderSearchText } from '../search-text';
 import { statusChangeNoteText } from '../../model/status-note';
 
@@ -140,9 +140,10 @@ export function createMemoryRepository(snapshot: ShopSnapshot): ShopRepository {
       const previous = index.get(id);
       if (previous === undefined) return undefined;
       if (previous.status === change.status) return previous;
+      const at = statusChangeTime(change, previous.updatedAt);
       const note: OrderNote = {
         id: lastNoteId + 1,
-        createdAt: change.at,
+        createdAt: at,
         content: statusChangeNoteText(change.note, previous.status, change.status),
         customerNote: false,
         approved: true,
@@ -151,8 +152,8 @@ export function createMemoryRepository(snapshot: ShopSnapshot): ShopRepository {
       const next: Order = {
         ...previous,
         status: change.status,
-        updatedAt: change.at,
-        completedAt: change.status === 'completed' ? change.at : previous.completedAt,
+        updatedAt: at,
+        completedAt: change.status === 'completed' ? at : previous.completedAt,
         notes: [...previous.notes, note],
       };
       index.replace(previous, next);
