@@ -107,10 +107,14 @@ export type {
 // Consumer-key authentication (HTTP Basic / query keys over HTTPS, OAuth 1.0a over HTTP), key and nonce stores.
 export { createConsumerKeyAuth } from './auth/consumer-key-auth';
 export type { ConsumerKeyAuthOptions } from './auth/consumer-key-auth';
-export { createMemoryKeyStore, generateConsumerKeyPair, hashConsumerKey, KEY_PERMISSIONS } from './auth/consumer-key-store';
+export { createMemoryKeyStore, generateConsumerKeyPair, hashConsumerKey, newKeyRecord, KEY_PERMISSIONS } from './auth/consumer-key-store';
 export type { ConsumerKeyStore, ConsumerKeyRecord, ConsumerKeyPair, KeyPermissions, MemoryKeyStore, NewKeyOptions } from './auth/consumer-key-store';
-export { createMemoryNonceStore } from './auth/nonce-store';
-export type { NonceStore, NonceVerdict, MemoryNonceStoreOptions } from './auth/nonce-store';
+export { createMemoryNonceStore, DEFAULT_NONCES_PER_KEY } from './auth/nonce-store';
+export type { NonceStore, NonceVerdict, MemoryNonceStore, MemoryNonceStoreOptions } from './auth/nonce-store';
+export { createPostgresKeyStore } from './auth/postgres-key-store';
+export type { PostgresKeyStore, PostgresKeyStoreOptions, PostgresAuthClient } from './auth/postgres-key-store';
+export { createPostgresNonceStore } from './auth/postgres-nonce-store';
+export type { PostgresNonceStore, PostgresNonceStoreOptions } from './auth/postgres-nonce-store';
 export { OAUTH_SIGNATURE_METHODS, oauthPercentEncode, oauthParameterString, oauthBaseString, oauthSign, signOAuthUrl } from './auth/oauth-signature';
 export type { OAuthSignatureMethod, SignOAuthUrlOptions } from './auth/oauth-signature';
 export type { QueryPair } from './http/raw-query-pairs';

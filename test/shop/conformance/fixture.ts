@@ -176,8 +176,8 @@ export function fixtureApi(): ShopApi {
 export interface ConformanceBackend {
   /** A repository holding `snapshot`, independent of every other one. */
   repository(snapshot: ShopSnapshot): Promise<ShopRepository>;
-  /** A fresh key store and nonce store, for the OAuth cases. */
-  authStores(): Promise<{ readonly keys: ConformanceKeyStore; readonly nonces: NonceStore }>;
+  /** A fresh key store, and a fresh nonce store with this share of live nonces per key, for the OAuth cases. */
+  authStores(options: { readonly maxNoncesPerKey: number }): Promise<{ readonly keys: ConformanceKeyStore; readonly nonces: NonceStore }>;
 }
 
 /** A key store the suite can add keys to (the memory store adds at once, the PostgreSQL one asynchronously). */
@@ -187,7 +187,10 @@ export interface ConformanceKeyStore extends ConsumerKeyStore {
 
 export const MEMORY_BACKEND: ConformanceBackend = {
   repository: async (snapshot) => createMemoryRepository(snapshot),
-  authStores: async () => ({ keys: createMemoryKeyStore(), nonces: createMemoryNonceStore() }),
+  authStores: async ({ maxNoncesPerKey }) => ({
+    keys: createMemoryKeyStore(),
+    nonces: createMemoryNonceStore({ maxEntriesPerKey: maxNoncesPerKey }),
+  }),
 };
 
 /** An API over a fresh copy of the fixture shop in `backend`, with the fixture clock and authenticator. */

@@ -246,14 +246,17 @@ export function describeLimitsAndConsistency(ctx: LimitsSuiteContext): void {
     const site = (t: ConformanceTarget) => `http://shop.example.com${t.prefix}`;
     let t: ConformanceTarget;
     let manager: ConsumerKeyPair;
+    let reader: ConsumerKeyPair;
     let nonce = 0;
     const signed = (method: string, path: string, pair: ConsumerKeyPair = manager) =>
       signOAuthUrl({ method, url: `${site(t)}/wc-api/v1${path}`, ...pair, timestamp: FIXTURE_NOW, nonce: `n${nonce++}` }).slice(site(t).length);
 
     beforeAll(async () => {
-      const { keys, nonces } = await ctx.backend.authStores();
+      const { keys, nonces } = await ctx.backend.authStores({ maxNoncesPerKey: 4 });
       manager = generateConsumerKeyPair();
       await keys.addKey(manager, { permissions: 'read_write', caller: { userId: 1, capabilities: SHOP_MANAGER_CAPABILITIES } });
+      reader = generateConsumerKeyPair();
+      await keys.addKey(reader, { permissions: 'read', caller: { userId: 12, capabilities: [] } });
       // The authenticator needs the site URL, which includes the prefix the binding mounts the API under.
       let authenticate: Authenticate = async () => ({ ok: false, message: 'not ready' });
       t = await serve({ authenticate: (request, context) => authenticate(request, context) });
@@ -266,6 +269,26 @@ export function describeLimitsAndConsistency(ctx: LimitsSuiteContext): void {
       expect(body(res)).toEqual({ coupon: { id: 502 } });
       const plain = await send(t, { method: 'GET', path: signed('GET', '/orders/count?status=completed') }, 'nobody');
       expect(body(plain)).toEqual({ count: 4 });
+    });
+
+    it("refuses a flooding key once it has used its share of nonces, and only that key", async () => {
+      // The reader key (a read-only key, as in the issue) floods: 4 requests fit its share, the rest are refused.
+      const codes: number[] = [];
+      for (let i = 0; i < 7; i++) codes.push((await send(t, { method: 'GET', path: signed('GET', '/reports', reader) }, 'nobody')).status);
+      expect(codes).toEqual([200, 200, 200, 200, 401, 401, 401]);
+      expectError(
+        await send(t, { method: 'GET', path: signed('GET', '/reports', reader) }, 'nobody'),
+        401,
+        'shop_api_authentication_error',
+        'Invalid nonce - this API key has made too many requests within 15 minutes; try again later.',
+      );
+      // Every other key is unaffected.
+      const other = await send(t, { method: 'GET', path: signed('GET', '/orders/count') }, 'nobody');
+      expect(body(other)).toEqual({ count: 12 });
+      // A replay of a recorded request is still a replay.
+      const once = signed('GET', '/orders/count');
+      expect((await send(t, { method: 'GET', path: once }, 'nobody')).status).toBe(200);
+      expectError(await send(t, { method: 'GET', path: once }, 'nobody'), 401, 'shop_api_authentication_error', 'Invalid nonce - nonce has already been used.');
     });
   });
 }

@@ -5,8 +5,8 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { afterAll } from 'vitest';
 import {
-  createMemoryKeyStore,
-  createMemoryNonceStore,
+  createPostgresKeyStore,
+  createPostgresNonceStore,
   createPostgresRepository,
   importShopSnapshot,
   migratePostgres,
@@ -146,7 +146,13 @@ export async function loadedRepository(target: PostgresTarget, snapshot: ShopSna
 export function postgresBackend(target: PostgresTarget): ConformanceBackend {
   return {
     repository: (snapshot) => loadedRepository(target, snapshot),
-    // Until the PostgreSQL stores exist the OAuth cases use the memory ones here too.
-    authStores: async () => ({ keys: createMemoryKeyStore(), nonces: createMemoryNonceStore() }),
+    authStores: async ({ maxNoncesPerKey }) => {
+      const client = await target.freshClient();
+      await migratePostgres(client);
+      return {
+        keys: createPostgresKeyStore({ client }),
+        nonces: createPostgresNonceStore({ client, maxEntriesPerKey: maxNoncesPerKey }),
+      };
+    },
   };
 }
