@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
+  computeSalesReport,
+  MAX_REPORT_PERIODS,
+  REPORT_CUSTOMER_ROLE,
+  REPORT_ORDER_STATUSES,
+  resolveReportRange,
+  salesReportFor,
+  salesReportWindow,
+  serializeSalesReport,
   matchesTerms,
   ORDER_STATUSES,
   orderSearchText,
@@ -299,6 +307,18 @@ export function describeRepositoryContract(name: string, makeRepository: MakeRep
           }),
           { numRuns: 60 },
         );
+      });
+
+      it('reports over the longest range the handler serves (MAX_REPORT_PERIODS months) exactly as the stream fold does', async () => {
+        const resolved = resolveReportRange({ date_min: '1926-07-01', date_max: '2026-06-30' }, { now: at('2026-06-01T00:00:00Z'), timeZone: shop.store.timeZone });
+        if (!resolved.ok) throw new Error(resolved.error.message);
+        const range = resolved.range;
+        expect(range.labels).toHaveLength(MAX_REPORT_PERIODS);
+        const window = salesReportWindow(range);
+        const folded = await computeSalesReport(repo.ordersCreatedIn(window, REPORT_ORDER_STATUSES), repo.customersRegisteredIn(window, REPORT_CUSTOMER_ROLE), range);
+        const served = serializeSalesReport(await salesReportFor(repo, range));
+        expect(served).toEqual(serializeSalesReport(folded));
+        expect(served.total_orders).toBe(shop.orders.filter((o) => REPORT_ORDER_STATUSES.includes(o.status)).length);
       });
 
       it('pages are slices of the full list', async () => {

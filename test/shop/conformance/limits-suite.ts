@@ -241,6 +241,20 @@ export function describeLimitsAndConsistency(ctx: LimitsSuiteContext): void {
     }, 60_000);
   });
 
+  describe('the body of a PUT is the client\'s JSON whatever its content type', () => {
+    it('applies JSON sent as a form or as text, and answers an empty or missing body with 400', async () => {
+      const t = await serve();
+      const put = (id: number, type: string | undefined, payload: string | undefined) =>
+        send(t, { method: 'PUT', path: `/wc-api/v1/orders/${id}`, headers: type === undefined ? {} : { 'content-type': type }, ...(payload === undefined ? {} : { body: payload }) });
+      expect(body(await put(1004, 'application/x-www-form-urlencoded', '{"status":"processing"}')).order.status).toBe('processing');
+      expect(body(await put(1005, 'text/plain', '{"status":"refunded"}')).order.status).toBe('refunded');
+      expectError(await put(1002, 'application/json', ''), 400, 'shop_api_missing_body');
+      expectError(await put(1002, undefined, undefined), 400, 'shop_api_missing_body');
+      expectError(await put(1002, 'application/x-www-form-urlencoded', 'status=completed'), 400, 'shop_api_invalid_body');
+      expect(body(await send(t, { method: 'GET', path: '/wc-api/v1/orders/1002?fields=status' })).order.status).toBe('processing');
+    });
+  });
+
   describe('OAuth 1.0a through the binding (consumer-key authentication)', () => {
     // The site URL clients are configured with: plain HTTP (so OAuth applies), the mount prefix included.
     const site = (t: ConformanceTarget) => `http://shop.example.com${t.prefix}`;
