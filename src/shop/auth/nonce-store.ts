@@ -51,7 +51,7 @@ export interface MemoryNonceStoreOptions {
    */
   readonly maxEntriesPerKey?: number | undefined;
   /**
-   * Most nonces held at once over all keys (default 1,000,000, about 110 MB), a last-resort memory ceiling: only
+   * Most nonces held at once over all keys (default 1,000,000), a last-resort memory ceiling: only
    * when that many live nonces are held (100 keys flooding at once with the default share) are new ones refused
    * for everyone (`'unavailable'`), never let through.
    */
