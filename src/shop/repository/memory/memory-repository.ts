@@ -10,9 +10,8 @@ import { statusChangeNoteText } from '../../model/status-note';
 
 // Cost model (n = orders): an unfiltered or status-filtered page costs O(log n + offset + limit), a count by statuses
 // O(statuses · log n), and created_at bounds are binary searches too. A customer restriction walks only that
-// customer's orders. `updated_at` bounds and search terms are checked
-// order by order (a scan of the candidates the other filters leave). Search texts are computed once per stored order
-// and cached. A status change copies the affected index arrays (O(n)), which keeps running iterations consistent.
+// customer's orders. `updated_at` bounds and search terms are checked order by order (a scan of the candidates the
+// other filters leave). Search texts are computed once per stored order and cached. A status change copies the affected index arrays (O(n)), which keeps running iterations consistent.
 
 function within(time: Date, min: Date | undefined, max: Date | undefined): boolean {
   const t = time.getTime();
