@@ -74,12 +74,15 @@ const CLOUD_CONFIG = 'text/cloud-config';
  * schema` reports them; under cloud-init 26.2's rule only when the schema reports something else
  * too (26.2 loses them otherwise), and warnings then.
  */
-function withIgnoredParts(context: SchemaTarget, parts: readonly IgnoredPart[], valid: CloudConfigResult): CloudConfigResult {
-  if (parts.length === 0) return valid;
-  const issues = parts.map((p) => ({ code: 'ignored_part' as const, path: '', pointer: '', message: p.message, line: p.line, column: 1 }));
-  const reported = valid.errors.length > 0 || valid.deprecations.length > 0 || context.behaviour.ignoredParts === 'error';
-  if (!reported) return { ...valid, warnings: [...issues, ...valid.warnings] };
-  return result(valid.target, [...issues, ...valid.errors], valid.deprecations, valid.warnings, valid.config, valid.userDataType);
+function withIgnoredParts(context: SchemaTarget, parts: readonly IgnoredPart[], checked: CloudConfigResult): CloudConfigResult {
+  if (parts.length === 0) return checked;
+  if (context.behaviour.ignoredParts === 'cloud-init') {
+    // cloud-init 26.2 reports them with schema errors or deprecations; it loses them with a
+    // document that is not a mapping (a different error path), and when nothing else is wrong.
+    if (checked.errors[0]?.code === 'not_a_mapping') return checked;
+    if (checked.errors.length === 0 && checked.deprecations.length === 0) return { ...checked, warnings: [...parts, ...checked.warnings] };
+  }
+  return result(checked.target, [...parts, ...checked.errors], checked.deprecations, checked.warnings, checked.config, checked.userDataType);
 }
 
 function isMapping(value: unknown): value is Record<string, unknown> {
@@ -144,13 +147,9 @@ function validateUnsafe(input: unknown, options: ValidateCloudConfigOptions): Cl
   }
   const parts = ignoredParts(userData.text);
   const parsed = parseYaml(userData.text);
-  if (!parsed.ok) {
-    const marked = parts.map((p) => ({ code: 'ignored_part' as const, path: '', pointer: '', message: p.message, line: p.line, column: 1 }));
-    return result(target, [...marked, ...parsed.errors], [], parsed.warnings, undefined, CLOUD_CONFIG);
-  }
+  if (!parsed.ok) return result(target, [...parts, ...parsed.errors], [], parsed.warnings, undefined, CLOUD_CONFIG);
   const checked = validateData(context, parsed.parsed.value, parsed.parsed, parsed.parsed.warnings, maxDepth);
-  const typed = { ...checked, userDataType: CLOUD_CONFIG } as CloudConfigResult;
-  return typed.errors[0]?.code === 'not_a_mapping' && context.behaviour.ignoredParts === 'cloud-init' ? typed : withIgnoredParts(context, parts, typed);
+  return withIgnoredParts(context, parts, { ...checked, userDataType: CLOUD_CONFIG });
 }
 
 /**
