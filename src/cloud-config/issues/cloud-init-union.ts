@@ -1,5 +1,5 @@
 import { pointerSegments, segmentsToDottedPath } from '../json-pointer';
-import { depth, type SchemaError, type UnionBranch } from './schema-error';
+import { deepest, depth, type SchemaError, type UnionBranch } from './schema-error';
 
 // Where cloud-init 26.2 reports a failing union (its `oneOf`/`anyOf` overrides in
 // cloudinit/config/schema.py, run with jsonschema 4.10), so the 26.2 target's paths and verdicts
@@ -75,6 +75,6 @@ export function cloudInitUnionErrors(union: SchemaError, branches: readonly Unio
     if (named) return [named];
     return all.filter((e) => lastKeyEndsWithType(e.instancePath));
   }
-  const deepest = Math.max(...all.map((e) => depth(e.instancePath)));
-  return all.filter((e) => depth(e.instancePath) === deepest);
+  const max = deepest(all);
+  return all.filter((e) => depth(e.instancePath) === max);
 }

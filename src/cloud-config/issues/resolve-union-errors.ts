@@ -1,7 +1,7 @@
 import type { ErrorObject } from 'ajv';
 import { branchPointerOf, schemaNodeAt, validateAgainstSubschema, type SchemaNode, type SchemaTarget } from '../check/schema-validator';
 import { cloudInitUnionErrors } from './cloud-init-union';
-import { depth, type SchemaError, type UnionBranch } from './schema-error';
+import { deepest, depth, type SchemaError, type UnionBranch } from './schema-error';
 import { unionForms } from './union-forms';
 
 const TYPE_MISMATCH: ReadonlySet<string> = new Set(['type', 'union']);
@@ -79,7 +79,7 @@ function meantBranch(context: SchemaTarget, union: SchemaError, branches: readon
   }
   // cloud-init keeps the errors that reach deepest into the data; ties go to fewer errors, then
   // to the earlier branch.
-  const score = (b: UnionBranch) => Math.max(...b.errors.map((e) => depth(e.instancePath)));
+  const score = (b: UnionBranch) => deepest(b.errors);
   const best = meant.reduce((a, b) => {
     const sa = score(a);
     const sb = score(b);

@@ -29,3 +29,10 @@ export interface UnionBranch {
 export function depth(path: string): number {
   return path === '' ? 0 : path.split('/').length - 1;
 }
+
+/** The depth of the deepest error (a loop: an error list can be longer than a call's argument list). */
+export function deepest(errors: readonly SchemaError[]): number {
+  let max = -1;
+  for (const e of errors) max = Math.max(max, depth(e.instancePath));
+  return max;
+}

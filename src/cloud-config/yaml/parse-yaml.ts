@@ -182,7 +182,7 @@ export function parseYaml(text: string): YamlParseResult {
   let found: Findings;
   try {
     found = inspect(doc, lineCounter);
-    warnings.push(...found.warnings);
+    for (const warning of found.warnings) warnings.push(warning);
     if (found.errors.length > 0) return { ok: false, errors: found.errors, warnings };
     value = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
     schemaValue = value;
