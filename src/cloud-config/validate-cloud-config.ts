@@ -28,7 +28,7 @@ export interface ValidateCloudConfigOptions {
   /**
    * Text and byte input must start with `#cloud-config`, as cloud-init requires (default `true`).
    * With `false`, headerless text is validated as cloud-config; other user-data types
-   * (`#!`, `#include`, MIME, ...) are still recognised and not validated.
+   * (`#!`, `#include`, ...) are still recognised (valid, not validated) and MIME multipart refused.
    */
   readonly requireHeader?: boolean | undefined;
   /** Largest text or byte input read, in bytes (default 1 MiB; clouds cap user data far lower). */
