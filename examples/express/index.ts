@@ -19,9 +19,9 @@ import { readNodeBody, TOO_LARGE } from '../read-node-body';
  */
 export interface MiddlewareOptions {
   /** Who is calling (from your session, JWT, ...); used when the API has no `authenticate`. */
-  readonly getCaller?: (req: Request) => Caller | undefined | Promise<Caller | undefined>;
+  readonly getCaller?: ((req: Request) => Caller | undefined | Promise<Caller | undefined>) | undefined;
   /** Largest body read, in bytes (default 1 MiB); a larger one is answered 413. */
-  readonly maxBodyBytes?: number;
+  readonly maxBodyBytes?: number | undefined;
 }
 
 /**

@@ -25,17 +25,17 @@ export interface ValidateCloudConfigOptions {
    * With `false`, headerless text is validated as cloud-config; other user-data types
    * (`#!`, `#include`, MIME, ...) are still recognised and not validated.
    */
-  readonly requireHeader?: boolean;
+  readonly requireHeader?: boolean | undefined;
   /** Largest text or byte input read, in bytes (default 1 MiB; clouds cap user data far lower). */
-  readonly maxBytes?: number;
+  readonly maxBytes?: number | undefined;
   /** Deepest nesting of mappings and lists accepted (default 64). */
-  readonly maxDepth?: number;
+  readonly maxDepth?: number | undefined;
   /**
    * Instance data for `## template: jinja` user data: `{{ v1.region }}`-style variables are
    * substituted from it before validating, as cloud-init does. Without it, jinja user data is
    * reported as needing rendering.
    */
-  readonly instanceData?: Readonly<Record<string, unknown>>;
+  readonly instanceData?: Readonly<Record<string, unknown>> | undefined;
 }
 
 const DEFAULT_MAX_BYTES = 1024 * 1024;

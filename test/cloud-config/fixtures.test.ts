@@ -7,9 +7,9 @@ import { validateCloudConfig } from 'shopkeep/cloud-config';
 // column and message where the expectation gives them) of every error and deprecation.
 interface ExpectedIssue {
   path: string;
-  line?: number;
-  column?: number;
-  message?: string;
+  line?: number | undefined;
+  column?: number | undefined;
+  message?: string | undefined;
 }
 interface Expectation {
   valid: boolean;

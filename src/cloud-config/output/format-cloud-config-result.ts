@@ -11,14 +11,14 @@ import type { CloudConfigResult } from '../cloud-config-result';
  */
 export interface FormatCloudConfigResultOptions {
   /** The file name shown in the summary line (default `user-data`). */
-  readonly name?: string;
+  readonly name?: string | undefined;
   /** The validated text; needed for `annotate`. */
-  readonly source?: string;
+  readonly source?: string | undefined;
   /**
    * Print the source with `# E1,D2` markers on the lines where issues start, followed by the
    * numbered issues, as `cloud-init schema --annotate` does. Without `source`, plain text is printed.
    */
-  readonly annotate?: boolean;
+  readonly annotate?: boolean | undefined;
 }
 
 type AnyIssue = CloudConfigIssue | CloudConfigDeprecation | CloudConfigWarning;

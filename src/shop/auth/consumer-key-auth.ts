@@ -22,21 +22,21 @@ export interface ConsumerKeyAuthOptions {
    */
   readonly siteUrl: string;
   /** Used OAuth nonces; default: a bounded in-memory store (one per authenticator). */
-  readonly nonces?: NonceStore;
+  readonly nonces?: NonceStore | undefined;
   /** The clock (epoch ms or a Date); default `Date.now`. */
-  readonly now?: () => number | Date;
+  readonly now?: (() => number | Date) | undefined;
   /** How far an OAuth timestamp may be from `now`, in ms, either way; default 15 minutes. */
-  readonly window?: number;
+  readonly window?: number | undefined;
   /**
    * Count a request as HTTPS when its first `X-Forwarded-Proto` value is `https`. Only enable behind a proxy you
    * control that sets this header itself; a client can send anything.
    */
-  readonly trustForwardedProto?: boolean;
+  readonly trustForwardedProto?: boolean | undefined;
   /**
    * Also accept OAuth signatures made with the RFC 5849 key `secret&` (what `@woocommerce/woocommerce-rest-api` and
    * `woocommerce-api` with a version other than v1/v2 use). Off by default: legacy v1 signs with the bare secret.
    */
-  readonly acceptNewerSigningKey?: boolean;
+  readonly acceptNewerSigningKey?: boolean | undefined;
 }
 
 const REQUIRED_OAUTH_PARAMETERS = [

@@ -44,7 +44,7 @@ export interface NonceStore {
  */
 export interface MemoryNonceStoreOptions {
   /** Most nonces held at once (default 100 000). When all are live, new requests are refused, never let through. */
-  readonly maxEntries?: number;
+  readonly maxEntries?: number | undefined;
 }
 
 /**

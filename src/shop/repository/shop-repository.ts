@@ -34,13 +34,13 @@ export interface TimeWindow {
  */
 export interface OrderFilter {
   /** Statuses to match, as a set; undefined means every defined status. An empty list matches nothing. */
-  readonly statuses?: readonly OrderStatus[];
-  readonly createdMin?: Date;
-  readonly createdMax?: Date;
-  readonly updatedMin?: Date;
-  readonly updatedMax?: Date;
+  readonly statuses?: readonly OrderStatus[] | undefined;
+  readonly createdMin?: Date | undefined;
+  readonly createdMax?: Date | undefined;
+  readonly updatedMin?: Date | undefined;
+  readonly updatedMax?: Date | undefined;
   /** Search terms (see `searchTerms`); every term must occur in the order's search text. */
-  readonly search?: readonly string[];
+  readonly search?: readonly string[] | undefined;
 }
 
 /**
@@ -67,11 +67,11 @@ export interface Paging {
  * ```
  */
 export interface CouponFilter {
-  readonly createdMin?: Date;
-  readonly createdMax?: Date;
-  readonly updatedMin?: Date;
-  readonly updatedMax?: Date;
-  readonly search?: readonly string[];
+  readonly createdMin?: Date | undefined;
+  readonly createdMax?: Date | undefined;
+  readonly updatedMin?: Date | undefined;
+  readonly updatedMax?: Date | undefined;
+  readonly search?: readonly string[] | undefined;
 }
 
 /**

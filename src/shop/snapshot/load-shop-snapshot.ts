@@ -1,4 +1,4 @@
-import Decimal from 'decimal.js';
+import { Decimal } from 'decimal.js';
 import type * as z from 'zod';
 import type { Address, BillingAddress } from '../model/order';
 import type { ShopSnapshot } from '../model/shop';
