@@ -17,7 +17,7 @@ import {
   type ShopSnapshot,
 } from 'shopkeep/shop';
 import { generateDemoShop } from './demo-shop';
-import { createMiddleware } from './express/index';
+import { createMiddleware } from 'shopkeep/express';
 
 /** The snapshot to serve: `--data FILE`, or a demo shop whose last 18 months end now. Exits 1 on a bad file. */
 function snapshotFromArgs(args: readonly string[]): ShopSnapshot {

@@ -1,9 +1,10 @@
 /**
  * Express 5 adapter for the shop API: `app.use('/shop', createMiddleware(api))`.
+ * Published as `shopkeep/express` (built from this file; `express` is an optional peer dependency).
  *
  * The adapter only translates: Express request -> `ShopRequest` (the RAW original URL, mount prefix included, and
  * the raw body), `ShopResponse` -> Express response. Everything else (routing, query parsing, errors) is the core's.
- * The Koa adapter (`examples/koa`) exports the same `createMiddleware`; the import path picks the framework.
+ * The Koa adapter (`shopkeep/koa`) exports the same `createMiddleware`; the import path picks the framework.
  */
 import type { Request, RequestHandler, Response } from 'express';
 import { shopErrorResponse, type Caller, type ShopApi, type ShopResponse } from 'shopkeep/shop';
@@ -32,7 +33,7 @@ export interface MiddlewareOptions {
  * ```ts
  * import express from 'express';
  * import { createShopApi, createMemoryRepository, SHOP_MANAGER_CAPABILITIES } from 'shopkeep/shop';
- * import { createMiddleware } from './examples/express';
+ * import { createMiddleware } from 'shopkeep/express';
  * const api = createShopApi({ repository: createMemoryRepository(snapshot) });
  * const app = express();
  * app.use('/shop', createMiddleware(api, { getCaller: () => ({ userId: 1, capabilities: SHOP_MANAGER_CAPABILITIES }) }));
