@@ -21,6 +21,9 @@ const common: Options = {
   treeshake: true,
   sourcemap: true,
   clean: false,
+  // Bundled (devDependencies, see THIRD-PARTY-NOTICES.md): the few date functions the shop uses, so importing it
+  // does not resolve and load two module trees file by file.
+  noExternal: ['@date-fns/tz', /^date-fns(\/|$)/],
   esbuildPlugins: [unmappedGeneratedCode()],
 };
 
@@ -37,6 +40,8 @@ export default defineConfig([
     ...common,
     entry,
     format: ['cjs'],
+    // `import.meta.url` (the lazy `createRequire` of zod) becomes the file's URL in CommonJS too.
+    shims: true,
     dts: { entry },
   },
 ]);
