@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 const at = (p: string) => fileURLToPath(new URL(`./${p}`, import.meta.url));
 
@@ -17,6 +17,8 @@ export default defineConfig({
   },
   test: {
     include: ['test/**/*.test.ts', 'examples/**/*.test.ts'],
+    // The built package's own tests need a build: `npm run test:dist` (vitest.dist.config.ts) runs them in CI.
+    exclude: [...configDefaults.exclude, 'test/dist/**'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -4,9 +4,8 @@
 // through its `exports`), so the exact files a user's `import` loads are measured. Runs are interleaved, one of each
 // per round, and each figure is the median of its runs; only ratios travel between machines.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { distProblem } from '../scripts/dist-freshness';
 
 const QUICK = Boolean(process.env.BENCH_QUICK);
 const RUNS = QUICK ? 7 : 31;
@@ -40,24 +39,12 @@ function processTime(code: string): number {
   return ms;
 }
 
-function newestMtime(dir: string): number {
-  let newest = 0;
-  for (const name of readdirSync(dir)) {
-    const path = join(dir, name);
-    const stat = statSync(path);
-    newest = Math.max(newest, stat.isDirectory() ? newestMtime(path) : stat.mtimeMs);
-  }
-  return newest;
-}
-
 /** Builds when dist/ is missing or older than the sources, so the figures are never of a stale build. */
 function ensureBuilt(): boolean {
-  const marker = join(root, 'dist/shop/index.js');
-  const sources = Math.max(newestMtime(join(root, 'src')), newestMtime(join(root, 'examples')));
-  if (existsSync(marker) && statSync(marker).mtimeMs >= sources) return true;
-  console.log('  building the package first (npm run build)...');
-  const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'ignore' });
-  return build.status === 0 && existsSync(marker);
+  const problem = distProblem();
+  if (problem === undefined) return true;
+  console.log(`  ${problem}; building the package first (npm run build)...`);
+  return spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'ignore' }).status === 0 && distProblem() === undefined;
 }
 
 export async function run(): Promise<void> {
