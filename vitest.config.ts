@@ -18,7 +18,7 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts', 'examples/**/*.test.ts'],
     // The built package's own tests need a build: `npm run test:dist` (vitest.dist.config.ts) runs them in CI.
-    exclude: [...configDefaults.exclude, 'test/dist/**'],
+    exclude: [...configDefaults.exclude, 'test/package/**'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -4,8 +4,8 @@ import { defineConfig } from 'vitest/config';
 const at = (p: string) => fileURLToPath(new URL(`./${p}`, import.meta.url));
 
 // `npm run test:dist` (CI runs it after `npm run build`): the conformance suite and the real legacy clients against
-// the BUILT entry points, plus the package-level tests in test/dist/. `npm test` runs the same suites against src/
-// and needs no build; this run refuses to start on a missing or stale dist/ (test/dist/require-build.ts).
+// the BUILT entry points, plus the package-level tests in test/package/. `npm test` runs the same suites against src/
+// and needs no build; this run refuses to start on a missing or stale dist/ (test/package/require-build.ts).
 export default defineConfig({
   resolve: {
     alias: [
@@ -19,9 +19,9 @@ export default defineConfig({
       'examples/express/express.test.ts',
       'examples/koa/koa.test.ts',
       'test/shop/auth/legacy-clients.test.ts',
-      'test/dist/**/*.test.ts',
+      'test/package/**/*.test.ts',
     ],
-    globalSetup: ['test/dist/require-build.ts'],
+    globalSetup: ['test/package/require-build.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
