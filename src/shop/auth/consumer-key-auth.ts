@@ -47,6 +47,9 @@ const REQUIRED_OAUTH_PARAMETERS = [
   'oauth_signature_method',
 ] as const;
 
+/** Where a refused signature's message points: the usual causes of a 401 and their fixes. */
+const TROUBLESHOOTING_URL = 'https://github.com/shopkeep/shopkeep/blob/main/docs/troubleshooting.md';
+
 /** Longest nonce accepted, so that the nonce store stays small. oauth-1.0a sends 32 characters. */
 const MAX_NONCE_LENGTH = 128;
 
@@ -125,12 +128,26 @@ export function createConsumerKeyAuth(options: ConsumerKeyAuthOptions): Authenti
       return fail('Invalid signature - signature method is invalid; use HMAC-SHA1 or HMAC-SHA256.');
     }
     const pairs = [...params].map(([key, value]) => ({ key, value }));
-    const baseString = oauthBaseString(context.method, `${oauthSiteBase}${context.basePath}${context.path}`, pairs);
+    const signedUrl = `${oauthSiteBase}${context.basePath}${context.path}`;
+    const baseString = oauthBaseString(context.method, signedUrl, pairs);
     const secretKey = oauthPercentEncode(record.consumerSecret);
-    // Compute every candidate and compare each in constant time, so timing does not tell which key form matched.
-    let matches = sameText(givenSignature, oauthSign(signatureMethod, baseString, secretKey));
-    if (acceptNewerSigningKey) matches = sameText(givenSignature, oauthSign(signatureMethod, baseString, `${secretKey}&`)) || matches;
-    if (!matches) return fail('Invalid signature - provided signature does not match.');
+    // Both key forms are computed and compared in constant time every time, so timing does not tell which matched.
+    const legacyKeyMatches = sameText(givenSignature, oauthSign(signatureMethod, baseString, secretKey));
+    const newerKeyMatches = sameText(givenSignature, oauthSign(signatureMethod, baseString, `${secretKey}&`));
+    // The messages say what the server signed (public: the site URL and the request's own method and path) and where
+    // the usual causes are explained; never a credential.
+    if (newerKeyMatches && !acceptNewerSigningKey) {
+      return fail(
+        "Invalid signature - signed with the key 'secret&' of newer clients; this API expects the legacy v1 key (the consumer secret alone): " +
+          `use version 'v1' in woocommerce-api, or acceptNewerSigningKey on the server. See ${TROUBLESHOOTING_URL}#signed-with-secret`,
+      );
+    }
+    if (!legacyKeyMatches && !newerKeyMatches) {
+      return fail(
+        `Invalid signature - provided signature does not match. The server signed ${context.method.toUpperCase()} ${signedUrl}; ` +
+          `the client must use exactly this site URL and the consumer secret. See ${TROUBLESHOOTING_URL}#invalid-signature`,
+      );
+    }
 
     const at = now();
     if (!/^\d{1,12}$/.test(timestamp) || Math.abs(at - Number(timestamp) * 1000) > windowMs) {
