@@ -1,4 +1,4 @@
-// A TypeScript user's CommonJS code against the PACKED package (see esm.ts): checked under node16 and nodenext,
+// A TypeScript user's CommonJS code against the PACKED package (see esm.mts): checked under node16 and nodenext,
 // where `require` resolves the `.d.cts` declarations.
 import { Decimal } from 'decimal.js';
 import shop = require('shopkeep/shop');

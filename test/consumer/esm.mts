@@ -1,4 +1,4 @@
-// A TypeScript user's ESM code against the PACKED package (scripts/check-packed-types.ts installs the tarball in an
+// A TypeScript user's ESM code against the PACKED package (scripts/check-packed-package.ts installs the tarball in an
 // empty project and type-checks this file with moduleResolution node16, nodenext and bundler, skipLibCheck false,
 // exactOptionalPropertyTypes true). Every line must compile, and every `@ts-expect-error` must still be an error:
 // if money degraded to `any`, the directive would be unused and the check would fail.
