@@ -6,9 +6,9 @@
  * the raw body), `ShopResponse` -> Express response. Everything else (routing, query parsing, errors) is the core's.
  * The Koa adapter (`shopkeep/koa`) exports the same `createMiddleware`; the import path picks the framework.
  */
-import type { Request, RequestHandler, Response } from 'express';
+import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import { shopErrorResponse, type Caller, type ShopApi, type ShopResponse } from 'shopkeep/shop';
-import { readNodeBody, TOO_LARGE } from '../read-node-body';
+import { CONSUMED, CONSUMED_MESSAGE, requestBody, TOO_LARGE } from '../read-node-body';
 
 /**
  * Options of {@link createMiddleware}.
@@ -25,9 +25,26 @@ export interface MiddlewareOptions {
   readonly maxBodyBytes?: number | undefined;
 }
 
+// What body-parser (express.json() and friends) names its failures; any other error is passed on untouched.
+const BODY_PARSER_ERRORS = new Set([
+  'entity.parse.failed',
+  'entity.too.large',
+  'entity.verify.failed',
+  'encoding.unsupported',
+  'charset.unsupported',
+  'request.aborted',
+  'request.size.invalid',
+]);
+
 /**
- * Express middleware serving the shop API. Mount it under any path; the API's `basePath` (default `/wc-api/v1`) is
- * found after the mount prefix. A body parser that ran before it is fine: its `req.body` is passed on.
+ * Express middleware serving the shop API: a request handler and, after it, an error handler (mount both with one
+ * `app.use`). Mount it under any path; the API's `basePath` (default `/wc-api/v1`) is found after the mount prefix.
+ *
+ * Mount it BEFORE any body parser (recommended): then every body reaches the API as sent. A parser mounted first is
+ * handled too: its result is used only when it is the client's JSON (JSON content type, non-empty body) or the raw
+ * text (`express.text()`, `express.raw()`); otherwise the raw body is read. A form that `express.urlencoded()`
+ * already parsed cannot be read back, so it is answered 400 in the envelope, and a parser's own failure (invalid
+ * JSON from `express.json()`, a body too large) reaches the error handler, which answers in the envelope too.
  *
  * @example
  * ```ts
@@ -37,17 +54,21 @@ export interface MiddlewareOptions {
  * const api = createShopApi({ repository: createMemoryRepository(snapshot) });
  * const app = express();
  * app.use('/shop', createMiddleware(api, { getCaller: () => ({ userId: 1, capabilities: SHOP_MANAGER_CAPABILITIES }) }));
+ * app.use(express.json()); // the rest of your app
  * app.listen(8080); // GET http://localhost:8080/shop/wc-api/v1/orders
  * ```
  */
-export function createMiddleware(api: ShopApi, options: MiddlewareOptions = {}): RequestHandler {
+export function createMiddleware(api: ShopApi, options: MiddlewareOptions = {}): [RequestHandler, ErrorRequestHandler] {
   const maxBodyBytes = options.maxBodyBytes ?? 1024 * 1024;
-  return async (req: Request, res: Response) => {
+
+  const answer = async (req: Request, res: Response, readBody: () => Promise<unknown>): Promise<void> => {
     let response: ShopResponse;
     try {
-      const body = req.body !== undefined ? (req.body as unknown) : await readNodeBody(req, maxBodyBytes);
+      const body = await readBody();
       if (body === TOO_LARGE) {
         response = shopErrorResponse('shop_api_body_too_large', `The request body is larger than ${maxBodyBytes} bytes`);
+      } else if (body === CONSUMED) {
+        response = shopErrorResponse('shop_api_invalid_body', CONSUMED_MESSAGE);
       } else {
         response = await api.handle({
           method: req.method,
@@ -62,9 +83,36 @@ export function createMiddleware(api: ShopApi, options: MiddlewareOptions = {}):
       // The core never rejects; this guards the adapter's own steps (reading the body, getCaller).
       response = shopErrorResponse('shop_api_internal_error');
     }
-    if (res.headersSent) return;
-    res.status(response.status);
-    for (const [name, value] of Object.entries(response.headers)) res.setHeader(name, value);
-    res.end(response.body ?? undefined);
+    write(res, response);
   };
+
+  const handle: RequestHandler = (req, res) =>
+    answer(req, res, () => requestBody(req, { parsed: req.body as unknown, raw: (req as { rawBody?: unknown }).rawBody }, maxBodyBytes));
+
+  // A body parser mounted before the API failed. Invalid JSON goes to the core as the text it was (so it gets the
+  // same authentication, routing and 400 as any invalid body); other parser failures are answered directly.
+  const handleParserError: ErrorRequestHandler = (error: unknown, req, res, next) => {
+    const { type, body } = (error ?? {}) as { type?: unknown; body?: unknown };
+    if (typeof type !== 'string' || !BODY_PARSER_ERRORS.has(type)) {
+      next(error);
+      return;
+    }
+    if (type === 'entity.parse.failed' && typeof body === 'string') return answer(req, res, async () => body);
+    const { limit } = error as { limit?: unknown };
+    if (type === 'entity.too.large' && typeof limit === 'number') {
+      write(res, shopErrorResponse('shop_api_body_too_large', `The request body is larger than ${limit} bytes`));
+      return;
+    }
+    const message = error instanceof Error ? `The request body could not be read: ${error.message}` : undefined;
+    write(res, shopErrorResponse('shop_api_invalid_body', message));
+  };
+
+  return [handle, handleParserError];
+}
+
+function write(res: Response, response: ShopResponse): void {
+  if (res.headersSent) return;
+  res.status(response.status);
+  for (const [name, value] of Object.entries(response.headers)) res.setHeader(name, value);
+  res.end(response.body ?? undefined);
 }

@@ -9,7 +9,7 @@
  */
 import type { Context, Middleware } from 'koa';
 import { shopErrorResponse, type Caller, type ShopApi, type ShopResponse } from 'shopkeep/shop';
-import { readNodeBody, TOO_LARGE } from '../read-node-body';
+import { CONSUMED, CONSUMED_MESSAGE, requestBody, TOO_LARGE } from '../read-node-body';
 
 /**
  * Options of {@link createMiddleware}.
@@ -28,7 +28,13 @@ export interface MiddlewareOptions {
 
 /**
  * Koa middleware serving the shop API. Mount it under any path; the API's `basePath` (default `/wc-api/v1`) is
- * found after the mount prefix. A body parser that ran before it is fine: its `ctx.request.body` is passed on.
+ * found after the mount prefix.
+ *
+ * Mount it BEFORE any body parser (recommended; with `@koa/router`, `app.use(router.routes())` before
+ * `app.use(bodyParser())`): then every body reaches the API as sent. A parser mounted first is handled too: the raw
+ * text it kept (`ctx.request.rawBody`, which koa-bodyparser and @koa/bodyparser keep) is used, else its result only
+ * when it is the client's JSON (JSON content type, non-empty body), else the raw body is read. A parser mounted first
+ * that throws (invalid JSON sent as `application/json`) answers with Koa's own 400 before this middleware runs.
  *
  * @example
  * ```ts
@@ -47,10 +53,12 @@ export function createMiddleware(api: ShopApi, options: MiddlewareOptions = {}):
   return async (ctx: Context) => {
     let response: ShopResponse;
     try {
-      const parsed = (ctx.request as { body?: unknown }).body;
-      const body = parsed !== undefined ? parsed : await readNodeBody(ctx.req, maxBodyBytes);
+      const left = ctx.request as { body?: unknown; rawBody?: unknown };
+      const body = await requestBody(ctx.req, { parsed: left.body, raw: left.rawBody }, maxBodyBytes);
       if (body === TOO_LARGE) {
         response = shopErrorResponse('shop_api_body_too_large', `The request body is larger than ${maxBodyBytes} bytes`);
+      } else if (body === CONSUMED) {
+        response = shopErrorResponse('shop_api_invalid_body', CONSUMED_MESSAGE);
       } else {
         response = await api.handle({
           method: ctx.method,

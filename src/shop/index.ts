@@ -10,9 +10,20 @@ export type { OrderStatus, Address, BillingAddress, Payment, Order } from './mod
 export type { CouponType, CouponStatus, Coupon } from './model/coupon';
 export type { LineItem, ShippingLine, TaxLine, FeeLine, CouponLine, Refund, OrderNote } from './model/order-lines';
 export type { Product, Customer, StoreSettings, ShopSnapshot } from './model/shop';
-export { CAPABILITIES, ANONYMOUS_CALLER, SHOP_MANAGER_CAPABILITIES, can, canReadOrder, canEditOrder, canReadCoupon } from './model/caller';
-export type { Capability, Caller } from './model/caller';
+export {
+  CAPABILITIES,
+  ANONYMOUS_CALLER,
+  SHOP_MANAGER_CAPABILITIES,
+  can,
+  canReadOrder,
+  canEditOrder,
+  canReadCoupon,
+  orderReadScope,
+  couponReadScope,
+} from './model/caller';
+export type { Capability, Caller, OrderReadScope, CouponReadScope } from './model/caller';
 export type { ShopRepository, OrderFilter, CouponFilter, Paging, TimeWindow, OrderStatusChange } from './repository/shop-repository';
+export { statusChangeTime } from './repository/shop-repository';
 export { foldCase, searchTerms, orderSearchText, couponSearchText, matchesTerms } from './repository/search-text';
 export { statusChangeNoteText } from './model/status-note';
 export type { ShopRequest, ShopResponse, Authenticate, AuthenticationContext, AuthenticationResult } from './http/http-types';
@@ -37,8 +48,20 @@ export type {
   TopSellerResource,
 } from './reports/report-types';
 // Reports: range resolution, the sales report and the top sellers.
-export { resolveReportRange, reportPeriodBounds, REPORT_PERIODS, CUSTOM_DAY_GROUPING_MAX_MONTHS } from './reports/report-range';
-export type { ReportRangeResult, ReportClock, InvalidReportDateError } from './reports/report-range';
+export {
+  resolveReportRange,
+  reportPeriodBounds,
+  REPORT_PERIODS,
+  CUSTOM_DAY_GROUPING_MAX_MONTHS,
+  MAX_REPORT_PERIODS,
+} from './reports/report-range';
+export type {
+  ReportRangeResult,
+  ReportRangeOptions,
+  ReportClock,
+  InvalidReportDateError,
+  ReportRangeTooLargeError,
+} from './reports/report-range';
 export {
   REPORT_ORDER_STATUSES,
   REPORT_CUSTOMER_ROLE,
@@ -84,15 +107,19 @@ export type {
 // Consumer-key authentication (HTTP Basic / query keys over HTTPS, OAuth 1.0a over HTTP), key and nonce stores.
 export { createConsumerKeyAuth } from './auth/consumer-key-auth';
 export type { ConsumerKeyAuthOptions } from './auth/consumer-key-auth';
-export { createMemoryKeyStore, generateConsumerKeyPair, hashConsumerKey, KEY_PERMISSIONS } from './auth/consumer-key-store';
+export { createMemoryKeyStore, generateConsumerKeyPair, hashConsumerKey, newKeyRecord, KEY_PERMISSIONS } from './auth/consumer-key-store';
 export type { ConsumerKeyStore, ConsumerKeyRecord, ConsumerKeyPair, KeyPermissions, MemoryKeyStore, NewKeyOptions } from './auth/consumer-key-store';
-export { createMemoryNonceStore } from './auth/nonce-store';
-export type { NonceStore, NonceVerdict, MemoryNonceStoreOptions } from './auth/nonce-store';
+export { createMemoryNonceStore, DEFAULT_NONCES_PER_KEY } from './auth/nonce-store';
+export type { NonceStore, NonceVerdict, MemoryNonceStore, MemoryNonceStoreOptions } from './auth/nonce-store';
+export { createPostgresKeyStore } from './auth/postgres-key-store';
+export type { PostgresKeyStore, PostgresKeyStoreOptions, PostgresAuthClient } from './auth/postgres-key-store';
+export { createPostgresNonceStore } from './auth/postgres-nonce-store';
+export type { PostgresNonceStore, PostgresNonceStoreOptions } from './auth/postgres-nonce-store';
 export { OAUTH_SIGNATURE_METHODS, oauthPercentEncode, oauthParameterString, oauthBaseString, oauthSign, signOAuthUrl } from './auth/oauth-signature';
 export type { OAuthSignatureMethod, SignOAuthUrlOptions } from './auth/oauth-signature';
 export type { QueryPair } from './http/raw-query-pairs';
 // The HTTP handler: createShopApi(...).handle(request), its error codes and the query/route helpers adapters reuse.
-export { createShopApi } from './http/create-shop-api';
+export { createShopApi, DEFAULT_MAX_PAGE_SIZE } from './http/create-shop-api';
 export type { ShopApi, ShopApiOptions } from './http/create-shop-api';
 export { API_ERROR_CODES, shopErrorResponse, JSON_CONTENT_TYPE } from './http/api-error';
 export type { ApiErrorCode, ApiError } from './http/api-error';

@@ -111,7 +111,7 @@ export function contractShop(): ShopSnapshot {
   ];
   const orders: Order[] = [
     order({ id: 101, status: 'completed', created: '2026-01-01T10:00:00Z', updated: '2026-01-03T10:00:00Z', first: 'Alice', last: 'Smith', customerId: 2, items: ['Blue Mug', 'T-Shirt - Blue'], notes: 2 }),
-    order({ id: 102, status: 'processing', created: '2026-01-02T10:00:00Z', updated: '2026-01-02T11:00:00Z', first: 'Bob', last: "O'Brien", billing: { company: 'Acme_Corp' }, customerNote: 'Leave at the "back door"' }),
+    order({ id: 102, status: 'processing', created: '2026-01-02T10:00:00Z', updated: '2026-01-02T11:00:00.500Z', first: 'Bob', last: "O'Brien", billing: { company: 'Acme_Corp' }, customerNote: 'Leave at the "back door"' }),
     order({ id: 103, status: 'pending', created: '2026-01-02T10:00:00Z', updated: '2026-01-02T10:30:00Z', first: 'Carol', last: 'Jones', customerId: 3, items: ['100% Cotton Shirt'] }),
     order({ id: 104, status: 'on-hold', created: '2026-01-03T00:00:00Z', updated: '2026-01-04T00:00:00Z', first: 'Dave', last: 'Brown', customerId: 4, customerNote: 'Invoice path C:\\shop\\orders' }),
     order({ id: 105, status: 'cancelled', created: '2026-01-04T00:00:00Z', first: 'Jürgen', last: 'Müller', items: ['Crème Brûlée Set'] }),

@@ -4,6 +4,8 @@ import { describe, expect, it, vi } from 'vitest';
 import {
   ANONYMOUS_CALLER,
   API_ERROR_CODES,
+  canReadCoupon,
+  canReadOrder,
   createMemoryRepository,
   createShopApi,
   parseFilterDate,
@@ -11,8 +13,10 @@ import {
   SHOP_MANAGER_CAPABILITIES,
   shopErrorResponse,
   type Authenticate,
+  type Paging,
   type ShopRepository,
 } from 'shopkeep/shop';
+import { generateDemoShop } from '../../examples/demo-shop';
 import { FIXTURE_NOW, fixtureSnapshot } from './conformance/fixture';
 
 const manager = { userId: 1, capabilities: SHOP_MANAGER_CAPABILITIES };
@@ -118,6 +122,72 @@ describe('createShopApi', () => {
     const res = await api.handle({ method: 'POST', url: '/mount/api/v1/orders/1001?_method=put', secure: true, body: '{}' });
     expect(res.status).toBe(200);
     expect(seen).toEqual([{ method: 'PUT', path: '/orders/1001', basePath: '/api/v1', secure: true }]);
+  });
+
+  it('counts exactly the orders and coupons the caller may read, for any caller and filter (property)', async () => {
+    const shop = generateDemoShop({ orders: 150, seed: 8 });
+    const api = createShopApi({ repository: createMemoryRepository(shop), maxPageSize: 500 });
+    const customerIds = [...new Set(shop.orders.map((o) => o.customerId))];
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record({ userId: fc.constantFrom(0, 999, ...customerIds), capabilities: fc.subarray([...SHOP_MANAGER_CAPABILITIES]) }),
+        fc.constantFrom('', 'status=completed', 'status=processing,on-hold', 'filter[q]=a', 'filter[q]=example.com', 'filter[created_at_min]=2025-06-01'),
+        async (caller, query) => {
+          const all = await api.handle({ method: 'GET', url: `/wc-api/v1/orders?fields=id,customer_id&filter[limit]=-1&${query}`, caller: manager });
+          const readable = (json(all.body).orders as { id: number; customer_id: number }[]).filter((o) => canReadOrder(caller, { customerId: o.customer_id }));
+          const res = await api.handle({ method: 'GET', url: `/wc-api/v1/orders?fields=id&filter[limit]=-1&${query}`, caller });
+          expect(res.headers['X-WC-Total']).toBe(String(readable.length));
+          expect(json(res.body).orders.map((o: { id: number }) => o.id)).toEqual(readable.map((o) => o.id));
+          const coupons = await api.handle({ method: 'GET', url: '/wc-api/v1/coupons?filter[limit]=-1', caller });
+          expect(Number(coupons.headers['X-WC-Total'])).toBe(canReadCoupon(caller, { id: 0 }) ? shop.coupons.filter((c) => c.status === 'publish').length : 0);
+        },
+      ),
+      { numRuns: 120 },
+    );
+  });
+
+  it('never asks the repository for more than maxPageSize rows (default 100), whatever filter[limit] says', async () => {
+    const repo = createMemoryRepository(generateDemoShop({ orders: 250, seed: 3 }));
+    const pages: Paging[] = [];
+    const listOrders = repo.listOrders.bind(repo);
+    vi.spyOn(repo, 'listOrders').mockImplementation((filter, paging) => {
+      pages.push(paging);
+      return listOrders(filter, paging);
+    });
+    const api = createShopApi({ repository: repo });
+    for (const limit of ['-1', '1000000000', '-2147483647', '100', '']) {
+      const res = await api.handle({ method: 'GET', url: `/wc-api/v1/orders?fields=id&filter[limit]=${limit}`, caller: manager });
+      expect(json(res.body).orders).toHaveLength(limit === '' ? 10 : 100);
+      expect(res.headers['X-WC-Total']).toBe('250');
+      expect(res.headers['X-WC-TotalPages']).toBe(limit === '' ? '25' : '3');
+    }
+    expect(pages.map((p) => p.limit)).toEqual([100, 100, 100, 100, 10]);
+    const clamped = createShopApi({ repository: repo, maxPageSize: 20, pageSize: 20 });
+    const res = await clamped.handle({ method: 'GET', url: '/wc-api/v1/orders?filter[limit]=-1&page=13', caller: manager });
+    expect(json(res.body).orders).toHaveLength(10); // 250 = 12 pages of 20 and one of 10
+    expect(pages.at(-1)).toEqual({ offset: 240, limit: 20 });
+    expect(() => createShopApi({ repository: repo, pageSize: 20 + 81, maxPageSize: 100 })).toThrow(/pageSize \(101\) must not exceed maxPageSize \(100\)/);
+    expect(() => createShopApi({ repository: repo, maxPageSize: 0 })).toThrow(/maxPageSize must be a positive integer/);
+    expect(() => createShopApi({ repository: repo, maxPageSize: Number.POSITIVE_INFINITY })).toThrow(/maxPageSize/);
+  });
+
+  it('refuses an over-long report range before any report work: no repository report call is made', async () => {
+    const repo = repository();
+    const touched: string[] = [];
+    for (const name of ['ordersCreatedIn', 'customersRegisteredIn'] as const) {
+      vi.spyOn(repo, name).mockImplementation(() => {
+        touched.push(name);
+        throw new Error(`${name} must not be called`);
+      });
+    }
+    const api = createShopApi({ repository: repo, now: () => FIXTURE_NOW });
+    for (const path of ['/reports/sales', '/reports/sales/top_sellers']) {
+      const res = await api.handle({ method: 'GET', url: `/wc-api/v1${path}?filter[date_min]=0001-01-01&filter[date_max]=9999-12-31`, caller: manager });
+      expect(res.status).toBe(400);
+      expect(json(res.body).errors[0].code).toBe('shop_api_report_range_too_large');
+    }
+    expect(touched).toEqual([]);
+    expect(() => createShopApi({ repository: repo, maxReportPeriods: 0 })).toThrow(/maxReportPeriods/);
   });
 
   it('reads the store from the repository once, unless one is given', async () => {

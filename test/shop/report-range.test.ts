@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { reportPeriodBounds, resolveReportRange } from 'shopkeep/shop';
+import { MAX_REPORT_PERIODS, reportPeriodBounds, resolveReportRange } from 'shopkeep/shop';
 import type { ReportFilter, ReportRange } from 'shopkeep/shop';
 
 function resolve(filter: ReportFilter, now: string, timeZone = 'UTC'): ReportRange {
@@ -376,5 +377,63 @@ describe('resolveReportRange: custom ranges', () => {
 
   it('an unknown store time zone is a configuration error', () => {
     expect(() => resolveReportRange({}, { now: new Date(), timeZone: 'Mars/Olympus_Mons' })).toThrow(RangeError);
+  });
+});
+
+describe('resolveReportRange: the period limit', () => {
+  const now = { now: new Date('2024-03-31T12:00:00Z'), timeZone: 'Europe/Berlin' };
+
+  it('refuses a range of more periods than the limit, naming both, without building its labels', () => {
+    expect(MAX_REPORT_PERIODS).toBe(1200);
+    const huge = resolveReportRange({ date_min: '0001-01-01', date_max: '9999-12-31' }, now);
+    expect(huge).toEqual({
+      ok: false,
+      error: {
+        code: 'report_range_too_large',
+        path: ['filter'],
+        periods: 119_988,
+        maxPeriods: 1200,
+        message:
+          'The report range covers 119,988 months; at most 1,200 periods (days or months) are reported. Narrow filter[date_min] and filter[date_max].',
+      },
+    });
+    expect(resolveReportRange({ date_min: '1924-04-01', date_max: '2024-03-31' }, now)).toMatchObject({ ok: true, range: { grouping: 'month' } });
+    expect(resolveReportRange({ date_min: '1924-03-31', date_max: '2024-03-31' }, now)).toMatchObject({ ok: false, error: { periods: 1201 } });
+  });
+
+  it('counts days for day-grouped ranges, across years below 100 too, and takes a smaller limit', () => {
+    const limit = { maxPeriods: 30 };
+    expect(resolveReportRange({ date_min: '2024-03-01', date_max: '2024-03-30' }, now, limit)).toMatchObject({ ok: true });
+    expect(resolveReportRange({ date_min: '2024-03-01', date_max: '2024-03-31' }, now, limit)).toMatchObject({
+      ok: false,
+      error: { periods: 31, maxPeriods: 30, message: expect.stringMatching(/^The report range covers 31 days; at most 30 periods/) },
+    });
+    expect(resolveReportRange({ date_min: '0099-12-20', date_max: '0100-01-10' }, now, limit)).toMatchObject({ ok: true, range: { grouping: 'day' } });
+    const r = resolveReportRange({ date_min: '0099-12-20', date_max: '0100-01-10' }, now);
+    expect(r.ok && r.range.labels.length).toBe(22);
+    expect(resolveReportRange({ period: 'week' }, now, { maxPeriods: 6 })).toMatchObject({ ok: false, error: { periods: 7 } });
+    expect(() => resolveReportRange({}, now, { maxPeriods: 0.5 })).toThrow(RangeError);
+  });
+
+  it('agrees with the labels it builds: the period count equals labels.length for any accepted range (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.date({ min: new Date('0050-01-01T00:00:00Z'), max: new Date('2400-01-01T00:00:00Z'), noInvalidDate: true }),
+        fc.integer({ min: -40, max: 3000 }),
+        fc.constantFrom('UTC', 'Europe/Berlin', 'Pacific/Chatham', 'America/St_Johns'),
+        (start, days, timeZone) => {
+          const iso = (d: Date) => d.toISOString().slice(0, 10);
+          const end = new Date(start.getTime() + days * 86_400_000);
+          const r = resolveReportRange({ date_min: iso(start), date_max: iso(end) }, { now: now.now, timeZone }, { maxPeriods: 60 });
+          if (r.ok) expect(r.range.labels.length).toBeLessThanOrEqual(60);
+          else {
+            expect(r.error).toMatchObject({ code: 'report_range_too_large', maxPeriods: 60 });
+            const all = resolveReportRange({ date_min: iso(start), date_max: iso(end) }, { now: now.now, timeZone }, { maxPeriods: 1e9 });
+            expect(all.ok && all.range.labels.length).toBe((r.error as { periods: number }).periods);
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });

@@ -1,10 +1,19 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
+  computeSalesReport,
+  MAX_REPORT_PERIODS,
+  REPORT_CUSTOMER_ROLE,
+  REPORT_ORDER_STATUSES,
+  resolveReportRange,
+  salesReportFor,
+  salesReportWindow,
+  serializeSalesReport,
   matchesTerms,
   ORDER_STATUSES,
   orderSearchText,
   searchTerms,
+  serializeOrderNotes,
   serializeShopSnapshot,
   statusChangeNoteText,
 } from 'shopkeep/shop';
@@ -37,6 +46,7 @@ function referenceOrders(orders: readonly Order[], filter: OrderFilter): Order[]
     .filter(
       (o) =>
         (filter.statuses === undefined || filter.statuses.includes(o.status)) &&
+        (filter.customerId === undefined || o.customerId === filter.customerId) &&
         within(o.createdAt, filter.createdMin, filter.createdMax) &&
         within(o.updatedAt, filter.updatedMin, filter.updatedMax) &&
         matchesTerms(orderSearchText(o), filter.search ?? []),
@@ -109,6 +119,13 @@ export function describeRepositoryContract(name: string, makeRepository: MakeRep
         expect(await repo.countOrders({ ...filter, statuses: ['completed'] })).toBe(1);
       });
 
+      it('keeps milliseconds: bounds compare the stored instant exactly (102 was updated at 11:00:00.500)', async () => {
+        expect(ids(await repo.listOrders({ updatedMin: at('2026-01-02T11:00:00.500Z'), updatedMax: at('2026-01-02T11:00:00.500Z') }, all))).toEqual([102]);
+        expect(await repo.countOrders({ updatedMax: at('2026-01-02T11:00:00.499Z'), updatedMin: at('2026-01-02T11:00:00Z') })).toBe(0);
+        expect(await repo.countOrders({ updatedMin: at('2026-01-02T11:00:00.501Z'), updatedMax: at('2026-01-02T11:00:00.999Z') })).toBe(0);
+        expect((await repo.getOrder(102))?.updatedAt.toISOString()).toBe('2026-01-02T11:00:00.500Z');
+      });
+
       it('matches nothing for an invalid Date bound, on any bound of orders and coupons', async () => {
         const invalid = new Date(Number.NaN);
         for (const key of ['createdMin', 'createdMax', 'updatedMin', 'updatedMax'] as const) {
@@ -160,6 +177,36 @@ export function describeRepositoryContract(name: string, makeRepository: MakeRep
         expect(ids(await repo.listOrders({ statuses: ['completed', 'failed'] }, { offset: 1, limit: 1 }))).toEqual([107]);
         // Count ignores paging.
         expect(await repo.countOrders({ statuses: ['completed', 'failed'] })).toBe(3);
+      });
+
+      it("restricts to one customer's orders (the handler's read scope), in lists, counts and pages", async () => {
+        // Customer 2 placed 99 and 101, customer 3 placed 103; 102 and 105 are guest orders (customerId 0).
+        expect(ids(await repo.listOrders({ customerId: 2 }, all))).toEqual([99, 101]);
+        expect(await repo.countOrders({ customerId: 2 })).toBe(2);
+        expect(ids(await repo.listOrders({ customerId: 2 }, { offset: 1, limit: 1 }))).toEqual([101]);
+        expect(await repo.countOrders({ customerId: 2, statuses: ['completed', 'pending'] })).toBe(2);
+        expect(await repo.countOrders({ customerId: 2, statuses: ['pending'] })).toBe(0);
+        expect(await repo.countOrders({ customerId: 2, statuses: [] })).toBe(0);
+        expect(ids(await repo.listOrders({ customerId: 2, search: searchTerms('xena') }, all))).toEqual([99]);
+        expect(await repo.countOrders({ customerId: 2, search: searchTerms('bob') })).toBe(0); // Bob's 102 is a guest order
+        expect(await repo.countOrders({ customerId: 2, createdMin: at('2026-01-02T00:00:00Z') })).toBe(1);
+        expect(await repo.countOrders({ customerId: 2, updatedMax: at('2026-01-03T10:00:00Z') })).toBe(1);
+        expect(ids(await repo.listOrders({ customerId: 3 }, all))).toEqual([103]);
+        expect(ids(await repo.listOrders({ customerId: 0 }, all))).toEqual([107, 106, 105, 102]);
+        for (const nobody of [5, -1, 1.5, Number.MAX_SAFE_INTEGER + 2, Number.NaN]) {
+          expect(await repo.listOrders({ customerId: nobody }, all)).toEqual([]);
+          expect(await repo.countOrders({ customerId: nobody })).toBe(0);
+        }
+      });
+
+      it('serves every page the handler can ask for: offsets and limits up to 2^31-1, never more rows than the limit', async () => {
+        expect(ids(await repo.listOrders({}, { offset: 7, limit: 2_147_483_647 }))).toEqual([101]);
+        expect(await repo.listOrders({ statuses: ['completed'] }, { offset: 2_147_483_647, limit: 100 })).toEqual([]);
+        expect(await repo.listCoupons({}, { offset: 2_147_483_647, limit: 2_147_483_647 })).toEqual([]);
+        for (let limit = 1; limit <= 9; limit++) {
+          expect((await repo.listOrders({}, { offset: 0, limit })).length).toBe(Math.min(limit, 8));
+          expect((await repo.listCoupons({}, { offset: 1, limit })).length).toBe(Math.min(limit, 3));
+        }
       });
 
       it('lists and counts published coupons only, newest first (id breaks the tie)', async () => {
@@ -246,6 +293,7 @@ export function describeRepositoryContract(name: string, makeRepository: MakeRep
           updatedMin: fc.option(instant, { nil: undefined }),
           updatedMax: fc.option(instant, { nil: undefined }),
           search: fc.option(fc.subarray(words, { maxLength: 2 }), { nil: undefined }),
+          customerId: fc.option(fc.constantFrom(...new Set(shop.orders.map((o) => o.customerId)), 424242), { nil: undefined }),
         },
         { requiredKeys: [] },
       );
@@ -259,6 +307,18 @@ export function describeRepositoryContract(name: string, makeRepository: MakeRep
           }),
           { numRuns: 60 },
         );
+      });
+
+      it('reports over the longest range the handler serves (MAX_REPORT_PERIODS months) exactly as the stream fold does', async () => {
+        const resolved = resolveReportRange({ date_min: '1926-07-01', date_max: '2026-06-30' }, { now: at('2026-06-01T00:00:00Z'), timeZone: shop.store.timeZone });
+        if (!resolved.ok) throw new Error(resolved.error.message);
+        const range = resolved.range;
+        expect(range.labels).toHaveLength(MAX_REPORT_PERIODS);
+        const window = salesReportWindow(range);
+        const folded = await computeSalesReport(repo.ordersCreatedIn(window, REPORT_ORDER_STATUSES), repo.customersRegisteredIn(window, REPORT_CUSTOMER_ROLE), range);
+        const served = serializeSalesReport(await salesReportFor(repo, range));
+        expect(served).toEqual(serializeSalesReport(folded));
+        expect(served.total_orders).toBe(shop.orders.filter((o) => REPORT_ORDER_STATUSES.includes(o.status)).length);
       });
 
       it('pages are slices of the full list', async () => {
@@ -315,6 +375,7 @@ export function describeRepositoryContract(name: string, makeRepository: MakeRep
         expect(await repo.countOrders({ statuses: ['completed'] })).toBe(3);
         expect(ids(await repo.listOrders({}, all))).toEqual(CONTRACT_NEWEST_FIRST);
         expect(ids(await repo.listOrders({ updatedMin: change.at }, all))).toEqual([102]);
+        expect(ids(await repo.listOrders({ customerId: 0, statuses: ['completed'] }, all))).toEqual([102]);
         const streamed = await collect(repo.ordersCreatedIn({ start: at('2026-01-02T10:00:00Z'), end: at('2026-01-02T10:00:01Z') }, ['completed']));
         expect(streamed.map((o) => [o.id, o.status])).toEqual([[102, 'completed']]);
       });
@@ -338,6 +399,34 @@ export function describeRepositoryContract(name: string, makeRepository: MakeRep
         expect(await repo.updateOrderStatus(5555, { status: 'completed', note: 'x', at: at('2026-03-01T00:00:00Z') })).toBeUndefined();
         expect(await repo.getOrder(5555)).toBeUndefined();
         expect(await Promise.all(ORDER_STATUSES.map((s) => repo.countOrders({ statuses: [s] })))).toEqual(countsBefore);
+      });
+
+      it('never moves updatedAt backwards: a change stamped earlier than the last one takes the last one\'s time', async () => {
+        const later = at('2026-04-01T12:00:00.400Z');
+        const earlier = at('2026-04-01T11:00:00Z');
+        await repo.updateOrderStatus(105, { status: 'processing', note: 'first', at: later });
+        const second = await repo.updateOrderStatus(105, { status: 'completed', note: 'second', at: earlier });
+        expect(second?.updatedAt).toEqual(later);
+        expect(second?.completedAt).toEqual(later);
+        const [newest] = serializeOrderNotes((second as Order).notes);
+        expect(newest?.note).toBe('second Order status changed from processing to completed.');
+        expect(asJson((await repo.getOrder(105)) as Order)).toEqual(asJson(second as Order));
+      });
+
+      it('reads a clock given as `at` once it holds the order, and only for a real change', async () => {
+        let calls = 0;
+        const clock = () => {
+          calls += 1;
+          return at('2026-05-01T00:00:00Z');
+        };
+        const changed = await repo.updateOrderStatus(106, { status: 'on-hold', note: '', at: clock });
+        expect(calls).toBe(1);
+        expect(changed?.updatedAt).toEqual(at('2026-05-01T00:00:00Z'));
+        expect(changed?.notes.at(-1)?.createdAt).toEqual(at('2026-05-01T00:00:00Z'));
+        await repo.updateOrderStatus(106, { status: 'on-hold', note: 'same', at: clock });
+        await repo.updateOrderStatus(5555, { status: 'on-hold', note: 'none', at: clock });
+        expect(calls).toBeLessThanOrEqual(3);
+        expect((await repo.getOrder(106))?.notes.length).toBe(changed?.notes.length);
       });
 
       it('loses no note under 50 concurrent alternating changes of one order', async () => {

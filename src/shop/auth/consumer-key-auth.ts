@@ -21,7 +21,7 @@ export interface ConsumerKeyAuthOptions {
    * `http://127.0.0.1:8080`). OAuth signatures are checked against this, never against the Host header.
    */
   readonly siteUrl: string;
-  /** Used OAuth nonces; default: a bounded in-memory store (one per authenticator). */
+  /** Used OAuth nonces; default: an in-memory store with a bounded share per key (one per authenticator). */
   readonly nonces?: NonceStore | undefined;
   /** The clock (epoch ms or a Date); default `Date.now`. */
   readonly now?: (() => number | Date) | undefined;
@@ -157,6 +157,7 @@ export function createConsumerKeyAuth(options: ConsumerKeyAuthOptions): Authenti
     // Kept until the timestamp itself leaves the window: until then the same request would pass every other check.
     const verdict = await nonces.useOnce(record.consumerKeyHash, nonce, Number(timestamp) * 1000 + windowMs, at);
     if (verdict === 'reused') return fail('Invalid nonce - nonce has already been used.');
+    if (verdict === 'full') return fail(`Invalid nonce - this API key has made too many requests within ${windowText}; try again later.`);
     if (verdict !== 'fresh') return fail('Invalid nonce - it cannot be recorded right now; try again later.');
     return permitted(record, context.method);
   };

@@ -158,18 +158,8 @@ export interface MemoryKeyStore extends ConsumerKeyStore {
 export function createMemoryKeyStore(): MemoryKeyStore {
   const records = new Map<string, ConsumerKeyRecord>();
   const addKey = (pair: ConsumerKeyPair, options: NewKeyOptions): void => {
-    if (!KEY_PERMISSIONS.includes(options.permissions)) {
-      throw new TypeError(`permissions must be one of ${KEY_PERMISSIONS.join(', ')}`);
-    }
-    if (pair.consumerKey === '' || pair.consumerSecret === '') throw new TypeError('key and secret must not be empty');
-    const consumerKeyHash = hashConsumerKey(pair.consumerKey);
-    records.set(consumerKeyHash, {
-      consumerKeyHash,
-      consumerSecret: pair.consumerSecret,
-      permissions: options.permissions,
-      caller: options.caller,
-      ...(options.description === undefined ? {} : { description: options.description }),
-    });
+    const record = newKeyRecord(pair, options);
+    records.set(record.consumerKeyHash, record);
   };
   return {
     findByKeyHash: (hash) => records.get(hash),
@@ -180,5 +170,30 @@ export function createMemoryKeyStore(): MemoryKeyStore {
       return pair;
     },
     revokeKey: (consumerKey) => records.delete(hashConsumerKey(consumerKey)),
+  };
+}
+
+/**
+ * The record a key store keeps for a pair: checks the options (TypeError for unknown permissions or an empty key or
+ * secret) and hashes the consumer key. Shared by the memory and PostgreSQL key stores.
+ *
+ * @example
+ * ```ts
+ * const record = newKeyRecord(generateConsumerKeyPair(), { permissions: 'read', caller });
+ * await myStore.save(record); // consumerKeyHash, consumerSecret, permissions, caller
+ * ```
+ */
+export function newKeyRecord(pair: ConsumerKeyPair, options: NewKeyOptions): ConsumerKeyRecord {
+  if (!KEY_PERMISSIONS.includes(options.permissions)) {
+    throw new TypeError(`permissions must be one of ${KEY_PERMISSIONS.join(', ')}`);
+  }
+  if (pair.consumerKey === '' || pair.consumerSecret === '') throw new TypeError('key and secret must not be empty');
+  const consumerKeyHash = hashConsumerKey(pair.consumerKey);
+  return {
+    consumerKeyHash,
+    consumerSecret: pair.consumerSecret,
+    permissions: options.permissions,
+    caller: options.caller,
+    ...(options.description === undefined ? {} : { description: options.description }),
   };
 }

@@ -1,6 +1,7 @@
 /**
- * What a nonce store answers: the nonce was new and is now recorded, it was already used, or the store cannot record
- * it (full of nonces that are all still live, or unavailable) and the request must be refused.
+ * What a nonce store answers: the nonce was new and is now recorded; it was already used; the key's share of live
+ * nonces is used up (`'full'`: only that key is refused until its older nonces expire); or the store cannot record
+ * it (`'unavailable'`: down, or full overall). Anything but `'fresh'` refuses the request.
  *
  * @example
  * ```ts
@@ -8,13 +9,14 @@
  * if (verdict !== 'fresh') refuse();
  * ```
  */
-export type NonceVerdict = 'fresh' | 'reused' | 'unavailable';
+export type NonceVerdict = 'fresh' | 'reused' | 'full' | 'unavailable';
 
 /**
  * Remembers used OAuth nonces per consumer key, each until it expires.
  *
  * `useOnce` MUST be atomic: when two calls race with the same scope and nonce, exactly one may answer `'fresh'`
- * (with Redis: `SET key 1 NX PXAT expiresAt`; with SQL: an insert into a table with a unique key).
+ * (with Redis: `SET key 1 NX PXAT expiresAt`; with SQL: an insert into a table with a unique key). A store should
+ * bound what each scope may hold and answer `'full'` past it, so that one key's flood refuses only that key.
  *
  * @example
  * ```ts
@@ -39,52 +41,106 @@ export interface NonceStore {
  *
  * @example
  * ```ts
- * const options: MemoryNonceStoreOptions = { maxEntries: 10_000 };
+ * const options: MemoryNonceStoreOptions = { maxEntriesPerKey: 20_000 };
  * ```
  */
 export interface MemoryNonceStoreOptions {
-  /** Most nonces held at once (default 100 000). When all are live, new requests are refused, never let through. */
+  /**
+   * Most live nonces one key (scope) may hold (default {@link DEFAULT_NONCES_PER_KEY}). A key past its share is
+   * refused (`'full'`) until its older nonces expire; every other key is unaffected.
+   */
+  readonly maxEntriesPerKey?: number | undefined;
+  /**
+   * Most nonces held at once over all keys (default 1,000,000), a last-resort memory ceiling: only
+   * when that many live nonces are held (100 keys flooding at once with the default share) are new ones refused
+   * for everyone (`'unavailable'`), never let through.
+   */
   readonly maxEntries?: number | undefined;
 }
 
 /**
- * The in-process default nonce store: a map from scope + nonce to expiry, bounded in size. Expired entries are
- * dropped as it goes; when it is full of live nonces it answers `'unavailable'` (fail closed) rather than forget a
- * nonce that could then be replayed. Suits one process; use a shared store (Redis, SQL) behind a load balancer.
+ * The in-memory nonce store: answers at once, and tells how many nonces it holds.
  *
  * @example
  * ```ts
- * const auth = createConsumerKeyAuth({ keys, siteUrl, nonces: createMemoryNonceStore({ maxEntries: 10_000 }) });
+ * const nonces: MemoryNonceStore = createMemoryNonceStore();
+ * nonces.useOnce(scope, 'abc', Date.now() + 900_000, Date.now()); // 'fresh'
+ * nonces.size; // 1
  * ```
  */
-export function createMemoryNonceStore(options: MemoryNonceStoreOptions = {}): NonceStore & { readonly size: number } {
-  const maxEntries = options.maxEntries ?? 100_000;
-  if (!Number.isInteger(maxEntries) || maxEntries < 1) throw new RangeError('maxEntries must be a positive integer');
-  const expiries = new Map<string, number>();
+export interface MemoryNonceStore extends NonceStore {
+  useOnce(scope: string, nonce: string, expiresAt: number, now: number): NonceVerdict;
+  /** Nonces held (live, or expired and not yet dropped). */
+  readonly size: number;
+}
 
-  const sweepAll = (now: number): void => {
-    for (const [entry, expiresAt] of expiries) if (expiresAt < now) expiries.delete(entry);
+/**
+ * The default share of live nonces per key: 10,000, i.e. 11 requests a second sustained over a 15-minute window.
+ *
+ * @example
+ * ```ts
+ * createMemoryNonceStore({ maxEntriesPerKey: DEFAULT_NONCES_PER_KEY * 2 }); // for a key doing ~22 requests/s
+ * ```
+ */
+export const DEFAULT_NONCES_PER_KEY = 10_000;
+
+/**
+ * The in-process default nonce store: per key, a map from nonce to expiry, in insertion order. Each key has its own
+ * bounded share (`maxEntriesPerKey`), so one key flooding the API with signed requests fills only its own share and
+ * only its own requests are refused (`'full'`); other keys keep working. Expired entries are dropped as it goes; a
+ * full store never forgets a live nonce (that would make it replayable): it refuses instead. Suits one process;
+ * behind a load balancer use a shared store such as {@link createPostgresNonceStore}.
+ *
+ * @example
+ * ```ts
+ * const auth = createConsumerKeyAuth({ keys, siteUrl, nonces: createMemoryNonceStore({ maxEntriesPerKey: 20_000 }) });
+ * ```
+ */
+export function createMemoryNonceStore(options: MemoryNonceStoreOptions = {}): MemoryNonceStore {
+  const perKey = positive('maxEntriesPerKey', options.maxEntriesPerKey ?? DEFAULT_NONCES_PER_KEY);
+  const maxEntries = positive('maxEntries', options.maxEntries ?? 1_000_000);
+  const scopes = new Map<string, Map<string, number>>();
+  let size = 0;
+
+  // Entries are inserted roughly in expiry order (timestamp + window), so expired ones are dropped from the front;
+  // the cost is proportional to what is dropped.
+  const sweep = (scope: string, entries: Map<string, number>, now: number): void => {
+    for (const [nonce, expiresAt] of entries) {
+      if (expiresAt >= now) break;
+      entries.delete(nonce);
+      size -= 1;
+    }
+    if (entries.size === 0) scopes.delete(scope);
   };
 
   return {
     get size() {
-      return expiries.size;
+      return size;
     },
     useOnce(scope, nonce, expiresAt, now) {
-      // Length-prefixed so that no (scope, nonce) pair can collide with another.
-      const entry = `${scope.length}:${scope}${nonce}`;
-      const known = expiries.get(entry);
+      let entries = scopes.get(scope);
+      const known = entries?.get(nonce);
       if (known !== undefined && known >= now) return 'reused';
-      // Cheap amortised cleanup: entries are inserted roughly in expiry order, so drop expired ones from the front.
-      for (const [oldest, oldestExpiry] of expiries) {
-        if (oldestExpiry >= now) break;
-        expiries.delete(oldest);
+      if (entries !== undefined) {
+        sweep(scope, entries, now);
+        if (entries.size >= perKey) return 'full';
       }
-      if (expiries.size >= maxEntries) sweepAll(now);
-      if (expiries.size >= maxEntries) return 'unavailable';
-      expiries.delete(entry);
-      expiries.set(entry, expiresAt);
+      if (size >= maxEntries) {
+        for (const [other, otherEntries] of scopes) sweep(other, otherEntries, now);
+        if (size >= maxEntries) return 'unavailable';
+      }
+      entries = scopes.get(scope);
+      if (entries === undefined) scopes.set(scope, (entries = new Map()));
+      // An expired entry of the same nonce that the sweep did not reach is replaced, not counted twice.
+      if (entries.delete(nonce)) size -= 1;
+      entries.set(nonce, expiresAt);
+      size += 1;
       return 'fresh';
     },
   };
+}
+
+function positive(name: string, value: number): number {
+  if (!Number.isInteger(value) || value < 1) throw new RangeError(`${name} must be a positive integer`);
+  return value;
 }

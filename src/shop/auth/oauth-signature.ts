@@ -123,8 +123,9 @@ export interface SignOAuthUrlOptions {
 /**
  * Signs a URL the way a legacy v1 client does (one-legged OAuth 1.0a, parameters in the query, key = the encoded
  * secret without `&`) and returns it with the `oauth_*` parameters added. Handy for curl and scripts; the result is
- * valid once, within the server's timestamp window. Throws a TypeError when the URL's query is not valid
- * percent-encoded UTF-8.
+ * valid once, within the server's timestamp window. The path may be given percent-encoded (`summer%20sale`) or not:
+ * the signature covers it decoded once, which is what the server verifies, and the returned URL keeps it as given.
+ * Throws a TypeError when the URL's path or query is not valid percent-encoded UTF-8.
  *
  * @example
  * ```ts
@@ -134,6 +135,7 @@ export interface SignOAuthUrlOptions {
  */
 export function signOAuthUrl(options: SignOAuthUrlOptions): string {
   const base = options.url.split(/[?#]/)[0]!;
+  const signedBase = decodedPathOf(base);
   const parsed = rawQueryPairs(options.url);
   if (!parsed.ok) throw new TypeError(`signOAuthUrl: ${parsed.message}`);
   const pairs: QueryPair[] = [...parsed.pairs];
@@ -145,7 +147,17 @@ export function signOAuthUrl(options: SignOAuthUrlOptions): string {
     { key: 'oauth_timestamp', value: String(Math.floor((options.timestamp ?? new Date()).getTime() / 1000)) },
     { key: 'oauth_version', value: '1.0' },
   );
-  const signature = oauthSign(signatureMethod, oauthBaseString(options.method, base, pairs), oauthPercentEncode(options.consumerSecret));
+  const signature = oauthSign(signatureMethod, oauthBaseString(options.method, signedBase, pairs), oauthPercentEncode(options.consumerSecret));
   pairs.push({ key: 'oauth_signature', value: signature });
   return `${base}?${pairs.map(({ key, value }) => `${oauthPercentEncode(key)}=${oauthPercentEncode(value)}`).join('&')}`;
+}
+
+/** `scheme://authority` as given, then the path decoded once: the URL the server puts in its base string. */
+function decodedPathOf(base: string): string {
+  const authority = /^[a-z][a-z0-9+.-]*:\/\/[^/]*/i.exec(base)?.[0] ?? '';
+  try {
+    return authority + decodeURIComponent(base.slice(authority.length));
+  } catch {
+    throw new TypeError('signOAuthUrl: the URL path is not valid percent-encoded UTF-8.');
+  }
 }

@@ -22,6 +22,7 @@ const API_ERRORS = {
   shop_api_body_too_large: [413, 'The request body is too large'],
   shop_api_invalid_order_status: [400, 'Invalid order status'],
   shop_api_invalid_report_date: [400, 'Invalid report date'],
+  shop_api_report_range_too_large: [400, 'The report range covers too many periods'],
   shop_api_invalid_query_parameter: [400, 'Invalid query parameter'],
   shop_api_authentication_error: [401, 'Authentication failed'],
   shop_api_internal_error: [500, 'Internal server error'],

@@ -8,9 +8,21 @@ import { countCoupons, getCoupon, getCouponByCode, listCoupons } from './endpoin
 import { countOrders, editOrder, getOrder, getOrderNotes, listOrders } from './endpoints/orders';
 import { listReports, salesReport, topSellersReport } from './endpoints/reports';
 import { parseQuery } from './parse-query';
+import { MAX_REPORT_PERIODS } from '../reports/report-range';
 import { decodePath, effectiveMethod, isHead, normaliseBasePath, originFormOf, rawPathOf } from './request-target';
 import type { ShopRepository } from '../repository/shop-repository';
 import { KNOWN_METHODS, matchRoute, splitBasePath } from './route';
+
+/**
+ * The default largest listing page (`maxPageSize`): 100 rows, the largest `per_page` later WooCommerce REST API
+ * versions accept.
+ *
+ * @example
+ * ```ts
+ * createShopApi({ repository, maxPageSize: DEFAULT_MAX_PAGE_SIZE * 2 });
+ * ```
+ */
+export const DEFAULT_MAX_PAGE_SIZE = 100;
 
 /**
  * Options of {@link createShopApi}. Only `repository` is required.
@@ -27,8 +39,21 @@ export interface ShopApiOptions {
   readonly store?: StoreSettings | undefined;
   /** Path of the API root; the routes live below it. Default `/wc-api/v1`. */
   readonly basePath?: string | undefined;
-  /** Rows per page of the listings when `filter[limit]` is not given. Default 10 (the legacy default). */
+  /** Rows per page of the listings when `filter[limit]` is not given. Default 10 (the legacy default), or
+   * `maxPageSize` when that is smaller; must not exceed `maxPageSize`. */
   readonly pageSize?: number | undefined;
+  /**
+   * Most rows one listing page may hold: a larger `filter[limit]`, and `filter[limit]=-1` ("all"), are clamped to it,
+   * and `X-WC-TotalPages` and `Link` describe the clamped pages. No request makes the repository load more rows than
+   * this. Default {@link DEFAULT_MAX_PAGE_SIZE} (100).
+   */
+  readonly maxPageSize?: number | undefined;
+  /**
+   * Most periods (days or months) a sales or top-sellers report range may cover; a longer range is refused with 400
+   * `shop_api_report_range_too_large` before any report work. Default {@link MAX_REPORT_PERIODS} (1,200: 100 years
+   * of months).
+   */
+  readonly maxReportPeriods?: number | undefined;
   /** The clock (reports, status changes). Default `() => new Date()`. */
   readonly now?: (() => Date) | undefined;
   /**
@@ -79,7 +104,10 @@ export interface ShopApi {
 export function createShopApi(options: ShopApiOptions): ShopApi {
   const repository = options.repository;
   const basePath = normaliseBasePath(options.basePath ?? '/wc-api/v1');
-  const pageSize = validPageSize(options.pageSize ?? 10);
+  const maxPageSize = positiveInteger('maxPageSize', options.maxPageSize ?? DEFAULT_MAX_PAGE_SIZE);
+  const pageSize = positiveInteger('pageSize', options.pageSize ?? Math.min(10, maxPageSize));
+  if (pageSize > maxPageSize) throw new RangeError(`pageSize (${pageSize}) must not exceed maxPageSize (${maxPageSize})`);
+  const maxReportPeriods = positiveInteger('maxReportPeriods', options.maxReportPeriods ?? MAX_REPORT_PERIODS);
   const now = options.now ?? (() => new Date());
   let storePromise: Promise<StoreSettings> | undefined =
     options.store === undefined ? undefined : Promise.resolve(options.store);
@@ -95,7 +123,7 @@ export function createShopApi(options: ShopApiOptions): ShopApi {
     return storePromise;
   };
 
-  const context: HandlerContext = { repository, basePath, pageSize, now, store, authenticate: options.authenticate };
+  const context: HandlerContext = { repository, basePath, pageSize, maxPageSize, maxReportPeriods, now, store, authenticate: options.authenticate };
 
   return {
     async handle(request: ShopRequest): Promise<ShopResponse> {
@@ -126,10 +154,14 @@ async function respond(ctx: HandlerContext, request: ShopRequest, served: { head
   const split = splitBasePath(rawPathOf(url), ctx.basePath);
   const routePath = split === undefined ? undefined : decodePath(split.rest);
 
-  // The index is public: it is answered before authentication, as the legacy API does.
+  // The index is public: it is routed before authentication for every method, as the legacy API does (its
+  // authenticator skips the path `/` whatever the method), so only GET and HEAD are served and any other method is
+  // answered exactly as without a key.
   const isIndexPath = routePath === '' || routePath === '/';
-  if (split !== undefined && isIndexPath && (method === 'GET' || method === 'HEAD')) {
-    return serveIndex(ctx, split.prefix, secure);
+  if (split !== undefined && isIndexPath) {
+    if (method === 'GET' || method === 'HEAD') return serveIndex(ctx, split.prefix, secure);
+    const known = (KNOWN_METHODS as readonly string[]).includes(method);
+    return errorResponse(apiError(known ? 'shop_api_no_route' : 'shop_api_unsupported_method'));
   }
 
   let caller: Caller = request.caller ?? ANONYMOUS_CALLER;
@@ -190,12 +222,12 @@ function dispatch(rc: RequestContext): Promise<ShopResponse | ApiError> | ShopRe
     case 'top_sellers_report':
       return topSellersReport(rc);
     case 'index':
-      // Reached only with a method the index does not answer (GET and HEAD were served before authentication).
+      // Never reached: every method on the index path is answered before authentication.
       return apiError('shop_api_no_route');
   }
 }
 
-function validPageSize(size: number): number {
-  if (!Number.isInteger(size) || size < 1) throw new RangeError(`pageSize must be a positive integer, got ${size}`);
-  return size;
+function positiveInteger(name: string, value: number): number {
+  if (!Number.isInteger(value) || value < 1) throw new RangeError(`${name} must be a positive integer, got ${value}`);
+  return value;
 }

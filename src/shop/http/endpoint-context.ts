@@ -11,6 +11,8 @@ export interface HandlerContext {
   readonly repository: ShopRepository;
   readonly basePath: string;
   readonly pageSize: number;
+  readonly maxPageSize: number;
+  readonly maxReportPeriods: number;
   readonly now: () => Date;
   readonly store: () => Promise<StoreSettings>;
   readonly authenticate: Authenticate | undefined;

@@ -8,13 +8,20 @@ import { searchTerms } from '../repository/search-text';
 /** What a listing or count request asks for: the repository filter and paging, and the page numbers for headers. */
 export interface ListQuery<F> {
   readonly filter: F;
-  readonly paging: Paging;
-  /** The requested page (1-based); 1 when `filter[limit]=-1`. */
+  /** Always a bounded page: `limit` is at most the page-size maximum, never null. */
+  readonly paging: Paging & { readonly limit: number };
+  /** The requested page (1-based). */
   readonly page: number;
-  /** Rows per page, or null for `filter[limit]=-1` (everything on one page). */
-  readonly perPage: number | null;
+  /** Rows per page after clamping (`filter[limit]=-1` and larger limits become the maximum). */
+  readonly perPage: number;
   /** True when `filter[offset]` chose the rows (then `page` does not). */
   readonly offsetGiven: boolean;
+}
+
+/** The page sizes of an API: the default one and the largest one a request may ask for. */
+export interface PageLimits {
+  readonly pageSize: number;
+  readonly maxPageSize: number;
 }
 
 // The legacy values are MySQL/PHP integers; bounding them keeps every offset a safe JavaScript integer and every
@@ -23,18 +30,19 @@ const MAX_INT = 2_147_483_647;
 
 /**
  * Turns the query of `GET /orders` or `/orders/count` into an {@link OrderFilter} and {@link Paging}: `status`
- * (top level, comma-separated) replaces `filter[status]`; `filter[created_at_min|max]`, `filter[updated_at_min|max]`,
- * `filter[q]`, `filter[limit]` (`-1` = all, `0`/empty = the page size, below -1 its absolute value),
- * `filter[offset]` (overrides `page`) and top-level `page` (default 1; `0` counts as 1). Invalid values are an
- * {@link ApiError} (400), never silently replaced.
+ * (top level, comma-separated) replaces `filter[status]`; `filter[created_at_min|max]`, `filter[updated_at_min|max]`
+ * (compared in whole seconds, as the API prints instants: a max bound covers its whole second),
+ * `filter[q]`, `filter[limit]` (`-1` = all, `0`/empty = the page size, below -1 its absolute value; anything above
+ * `maxPageSize`, `-1` included, is clamped to it), `filter[offset]` (overrides `page`) and top-level `page`
+ * (default 1; `0` counts as 1). Invalid values are an {@link ApiError} (400), never silently replaced.
  *
  * @example
  * ```ts
- * const q = orderListQuery({ status: 'completed,on-hold', page: '2', filter: { limit: '5' } }, 10);
+ * const q = orderListQuery({ status: 'completed,on-hold', page: '2', filter: { limit: '5' } }, { pageSize: 10, maxPageSize: 100 });
  * // { filter: { statuses: ['completed', 'on-hold'] }, paging: { offset: 5, limit: 5 }, page: 2, perPage: 5, offsetGiven: false }
  * ```
  */
-export function orderListQuery(query: QueryMap, pageSize: number): ListQuery<OrderFilter> | ApiError {
+export function orderListQuery(query: QueryMap, limits: PageLimits): ListQuery<OrderFilter> | ApiError {
   const filterMap = filterOf(query);
   if (isApiError(filterMap)) return filterMap;
   const top = queryString(query, 'status');
@@ -45,7 +53,7 @@ export function orderListQuery(query: QueryMap, pageSize: number): ListQuery<Ord
   if (isApiError(statuses)) return statuses;
   const common = commonFilter(filterMap);
   if (isApiError(common)) return common;
-  const paging = pagingOf(query, filterMap, pageSize);
+  const paging = pagingOf(query, filterMap, limits);
   if (isApiError(paging)) return paging;
   const filter: OrderFilter = statuses === undefined ? common : { ...common, statuses };
   return { ...paging, filter };
@@ -57,16 +65,16 @@ export function orderListQuery(query: QueryMap, pageSize: number): ListQuery<Ord
  *
  * @example
  * ```ts
- * couponListQuery({ filter: { q: 'summer' } }, 10);
+ * couponListQuery({ filter: { q: 'summer' } }, { pageSize: 10, maxPageSize: 100 });
  * // { filter: { search: ['summer'] }, paging: { offset: 0, limit: 10 }, page: 1, perPage: 10, offsetGiven: false }
  * ```
  */
-export function couponListQuery(query: QueryMap, pageSize: number): ListQuery<CouponFilter> | ApiError {
+export function couponListQuery(query: QueryMap, limits: PageLimits): ListQuery<CouponFilter> | ApiError {
   const filterMap = filterOf(query);
   if (isApiError(filterMap)) return filterMap;
   const filter = commonFilter(filterMap);
   if (isApiError(filter)) return filter;
-  const paging = pagingOf(query, filterMap, pageSize);
+  const paging = pagingOf(query, filterMap, limits);
   if (isApiError(paging)) return paging;
   return { ...paging, filter };
 }
@@ -142,7 +150,10 @@ function commonFilter(filter: QueryMap): CouponFilter | ApiError {
     if (text === undefined || text.trim() === '') continue;
     const parsed = parseFilterDate(text);
     if (!parsed.ok) return invalid(`filter[${key}]: ${parsed.message}`);
-    out[field] = parsed.date;
+    // Compared at the precision the API prints (whole seconds): a max bound takes in its whole second, so a record
+    // stored at 10:00:00.750 matches `..._max=10:00:00Z`, the very timestamp it is printed with. (Min bounds already
+    // do: 10:00:00.750 >= 10:00:00.000.)
+    out[field] = key.endsWith('_max') ? new Date(parsed.date.getTime() + 999) : parsed.date;
   }
   const q = queryString(filter, 'q');
   if (q === null) return invalid('filter[q] must be text');
@@ -153,11 +164,7 @@ function commonFilter(filter: QueryMap): CouponFilter | ApiError {
   return out;
 }
 
-function pagingOf(
-  query: QueryMap,
-  filter: QueryMap,
-  pageSize: number,
-): Omit<ListQuery<unknown>, 'filter'> | ApiError {
+function pagingOf(query: QueryMap, filter: QueryMap, limits: PageLimits): Omit<ListQuery<unknown>, 'filter'> | ApiError {
   const pageText = queryString(query, 'page');
   if (pageText === null) return invalid('page must be a positive integer');
   const page = integer(pageText, 'page', 0);
@@ -171,9 +178,11 @@ function pagingOf(
   const offset = integer(offsetText, 'filter[offset]', 0);
   if (typeof offset !== 'number') return offset;
 
-  if (limit === -1) return { paging: { offset: 0, limit: null }, page: 1, perPage: null, offsetGiven: false };
-  // As WordPress normalises posts_per_page: empty or 0 means the default, below -1 its absolute value.
-  const perPage = limit === 0 || limitText === undefined || limitText.trim() === '' ? pageSize : Math.abs(limit);
+  // As WordPress normalises posts_per_page: empty or 0 means the default, below -1 its absolute value; -1 means all.
+  // Then every size is clamped to the maximum, so no request loads or serializes more than one bounded page, and
+  // `-1` pages like any other limit (the headers and links describe those pages).
+  const asked = limit === -1 ? Infinity : limit === 0 || limitText === undefined || limitText.trim() === '' ? limits.pageSize : Math.abs(limit);
+  const perPage = Math.min(asked, limits.maxPageSize);
   const requestedPage = Math.max(1, page);
   const offsetGiven = offsetText !== undefined && offsetText.trim() !== '';
   const start = offsetGiven ? offset : Math.min(Number.MAX_SAFE_INTEGER, (requestedPage - 1) * perPage);

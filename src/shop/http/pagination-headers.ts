@@ -8,9 +8,9 @@ export interface PaginationInput {
   readonly url: string;
   /** The requested page (1-based). */
   readonly page: number;
-  /** Rows per page, or null when `filter[limit]=-1` put every row on one page. */
-  readonly perPage: number | null;
-  /** Number of matching records, whatever the page (unreadable ones included, as the legacy API counts). */
+  /** Rows per page, after clamping to the maximum page size. */
+  readonly perPage: number;
+  /** Number of matching records the caller may read, whatever the page. */
   readonly total: number;
   /** True when `filter[offset]` chose the rows: page links could not move away from it, so none are sent. */
   readonly offsetGiven: boolean;
@@ -24,8 +24,9 @@ const CREDENTIAL_PARAM = /^(consumer_key|consumer_secret|oauth_.*)$/i;
  * header with the `first`, `prev`, `next` and `last` links (RFC 8288, comma-joined) that apply. Links repeat the
  * request's path and query (credentials removed, `page` moved to the end) on the store's public origin, port kept.
  *
- * Unlike the legacy API, the totals are the real ones on a page past the end (it sent 0), `limit=-1` is one page
- * (it sent 0 pages and a `page=0` link), and an empty result has no `last` link.
+ * Unlike the legacy API, the totals are the real ones on a page past the end (it sent 0), `perPage` is the clamped
+ * page size (so `limit=-1` gets as many pages as the maximum page size makes; it sent 0 pages and a `page=0` link),
+ * and an empty result has no `last` link.
  *
  * @example
  * ```ts
@@ -36,7 +37,7 @@ const CREDENTIAL_PARAM = /^(consumer_key|consumer_secret|oauth_.*)$/i;
  */
 export function paginationHeaders(input: PaginationInput): Record<string, string> {
   const { page, perPage, total } = input;
-  const totalPages = perPage === null ? (total > 0 ? 1 : 0) : Math.ceil(total / perPage);
+  const totalPages = Math.ceil(total / perPage);
   const headers: Record<string, string> = {
     'X-WC-Total': String(total),
     'X-WC-TotalPages': String(totalPages),

@@ -78,6 +78,37 @@ export function can(caller: Caller, capability: Capability): boolean {
 }
 
 /**
+ * Which orders a caller may read, as a restriction a listing pushes into its repository filter: every order, only
+ * the orders of one customer (their own), or none.
+ *
+ * @example
+ * ```ts
+ * const scope: OrderReadScope = orderReadScope(caller);
+ * if (scope.kind === 'own') filter = { ...filter, customerId: scope.customerId };
+ * ```
+ */
+export type OrderReadScope =
+  | { readonly kind: 'all' }
+  | { readonly kind: 'own'; readonly customerId: number }
+  | { readonly kind: 'none' };
+
+/**
+ * The orders a caller may read: all with `read_private_shop_orders`, else their own when they are a user (`userId`
+ * a positive integer), else none. {@link canReadOrder} is exactly membership in this scope.
+ *
+ * @example
+ * ```ts
+ * orderReadScope({ userId: 42, capabilities: [] }); // { kind: 'own', customerId: 42 }
+ * orderReadScope(ANONYMOUS_CALLER); // { kind: 'none' }
+ * ```
+ */
+export function orderReadScope(caller: Caller): OrderReadScope {
+  if (can(caller, 'read_private_shop_orders')) return { kind: 'all' };
+  const userId = caller.userId ?? 0;
+  return Number.isSafeInteger(userId) && userId > 0 ? { kind: 'own', customerId: userId } : { kind: 'none' };
+}
+
+/**
  * Record-level read check for one order: managers read every order, a customer reads their own.
  *
  * @example
@@ -86,9 +117,8 @@ export function can(caller: Caller, capability: Capability): boolean {
  * ```
  */
 export function canReadOrder(caller: Caller, order: Pick<Order, 'customerId'>): boolean {
-  if (can(caller, 'read_private_shop_orders')) return true;
-  const userId = caller.userId ?? 0;
-  return userId > 0 && order.customerId === userId;
+  const scope = orderReadScope(caller);
+  return scope.kind === 'all' || (scope.kind === 'own' && order.customerId === scope.customerId);
 }
 
 /**
@@ -104,6 +134,29 @@ export function canEditOrder(caller: Caller, _order: Pick<Order, 'customerId'>):
 }
 
 /**
+ * Which coupons a caller may read: all of them or none (coupons have no owner).
+ *
+ * @example
+ * ```ts
+ * const scope: CouponReadScope = couponReadScope(caller); // { kind: 'none' } for a customer
+ * ```
+ */
+export type CouponReadScope = { readonly kind: 'all' } | { readonly kind: 'none' };
+
+/**
+ * The coupons a caller may read: all with `read_private_shop_coupons`, else none. {@link canReadCoupon} is
+ * membership in this scope.
+ *
+ * @example
+ * ```ts
+ * couponReadScope({ capabilities: ['read_private_shop_coupons'] }); // { kind: 'all' }
+ * ```
+ */
+export function couponReadScope(caller: Caller): CouponReadScope {
+  return can(caller, 'read_private_shop_coupons') ? { kind: 'all' } : { kind: 'none' };
+}
+
+/**
  * Record-level read check for one coupon.
  *
  * @example
@@ -112,5 +165,5 @@ export function canEditOrder(caller: Caller, _order: Pick<Order, 'customerId'>):
  * ```
  */
 export function canReadCoupon(caller: Caller, _coupon: Pick<Coupon, 'id'>): boolean {
-  return can(caller, 'read_private_shop_coupons');
+  return couponReadScope(caller).kind === 'all';
 }

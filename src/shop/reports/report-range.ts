@@ -1,6 +1,9 @@
 import { TZDate } from '@date-fns/tz';
 import { addMonths } from 'date-fns/addMonths';
+import { localDate, periodCount, rangeOf, zoned } from './report-periods';
 import type { ReportFilter, ReportGrouping, ReportRange } from './report-types';
+
+export { reportPeriodBounds } from './report-periods';
 
 /**
  * Why a report filter was refused: an unparseable `date_min` or `date_max` (the handler answers 400).
@@ -19,17 +22,62 @@ export interface InvalidReportDateError {
 }
 
 /**
+ * Why a report filter was refused: the range covers more periods (days or months) than the limit (the handler
+ * answers 400 `shop_api_report_range_too_large`). Found by counting, before any label is built.
+ *
+ * @example
+ * ```ts
+ * const error: ReportRangeTooLargeError = {
+ *   code: 'report_range_too_large', path: ['filter'], periods: 119_988, maxPeriods: 1200, message: 'The report range covers ...',
+ * };
+ * ```
+ */
+export interface ReportRangeTooLargeError {
+  readonly code: 'report_range_too_large';
+  readonly path: readonly ['filter'];
+  /** How many periods the range would have. */
+  readonly periods: number;
+  /** The limit it exceeds. */
+  readonly maxPeriods: number;
+  readonly message: string;
+}
+
+/**
  * The result of {@link resolveReportRange}.
  *
  * @example
  * ```ts
  * const result: ReportRangeResult = resolveReportRange({ period: 'month' }, { now: new Date(), timeZone: 'UTC' });
- * if (!result.ok) console.log(result.error.path); // ['filter', 'date_min']
+ * if (!result.ok) console.log(result.error.code); // 'invalid_report_date' or 'report_range_too_large'
  * ```
  */
 export type ReportRangeResult =
   | { readonly ok: true; readonly range: ReportRange }
-  | { readonly ok: false; readonly error: InvalidReportDateError };
+  | { readonly ok: false; readonly error: InvalidReportDateError | ReportRangeTooLargeError };
+
+/**
+ * Options of {@link resolveReportRange}.
+ *
+ * @example
+ * ```ts
+ * const limits: ReportRangeOptions = { maxPeriods: 366 };
+ * ```
+ */
+export interface ReportRangeOptions {
+  /** Most periods (day or month labels) a range may have; default {@link MAX_REPORT_PERIODS}. */
+  readonly maxPeriods?: number | undefined;
+}
+
+/**
+ * The default limit on the periods of a report range: 1,200 (100 years of months). A sales report holds one entry
+ * per period, so the limit bounds its work and its size (about 150 kB of JSON at the limit) whatever the filter.
+ *
+ * @example
+ * ```ts
+ * MAX_REPORT_PERIODS; // 1200
+ * ```
+ */
+export const MAX_REPORT_PERIODS = 1200;
 
 /**
  * The clock a range is resolved against: the current instant and the store's IANA time zone.
@@ -64,41 +112,6 @@ export const REPORT_PERIODS = ['week', 'month', 'last_month', 'year'] as const;
  * ```
  */
 export const CUSTOM_DAY_GROUPING_MAX_MONTHS = 3;
-
-const DAY_MS = 86_400_000;
-// 400 Gregorian years are exactly 146,097 days.
-const FOUR_CENTURIES_MS = 146_097 * DAY_MS;
-
-/**
- * The instant of a wall-clock time in `timeZone`. Out-of-range parts roll over like `Date` (day 0 is the last day
- * of the previous month). A wall time skipped by a DST jump resolves to the instant after the gap; a repeated one to
- * its later occurrence (what `TZDate` does).
- */
-function zoned(timeZone: string, y: number, m: number, d: number, h = 0, mi = 0, s = 0, ms = 0): number {
-  if (y >= 0 && y < 100) {
-    // Date maps years 0-99 to 1900-1999; every zone keeps one constant local mean time offset before 1850, so
-    // computing 400 years later (same calendar) and shifting back is exact.
-    return new TZDate(y + 400, m, d, h, mi, s, ms, timeZone).getTime() - FOUR_CENTURIES_MS;
-  }
-  return new TZDate(y, m, d, h, mi, s, ms, timeZone).getTime();
-}
-
-interface LocalDate {
-  readonly y: number;
-  /** 0-based month. */
-  readonly m: number;
-  readonly d: number;
-}
-
-function localDate(instant: number, timeZone: string): LocalDate {
-  const t = new TZDate(instant, timeZone);
-  return { y: t.getFullYear(), m: t.getMonth(), d: t.getDate() };
-}
-
-const pad2 = (n: number): string => (n < 10 ? '0' : '') + n;
-const pad4 = (n: number): string => String(n).padStart(4, '0');
-const monthLabel = (y: number, m: number): string => `${pad4(y)}-${pad2(m + 1)}`;
-const dayLabel = (y: number, m: number, d: number): string => `${pad4(y)}-${pad2(m + 1)}-${pad2(d)}`;
 
 type ParsedDate =
   | { readonly kind: 'day'; readonly y: number; readonly m: number; readonly d: number }
@@ -162,38 +175,24 @@ function wholeMonthsBetween(start: number, end: number, timeZone: string): numbe
   return n;
 }
 
-function buildLabels(start: number, end: number, grouping: ReportGrouping, timeZone: string): string[] {
-  if (end <= start) return [];
-  const first = localDate(start, timeZone);
-  const last = localDate(end - 1, timeZone);
-  const labels: string[] = [];
-  if (grouping === 'month') {
-    const stop = monthLabel(last.y, last.m);
-    for (let i = 0; ; i += 1) {
-      const y = first.y + Math.floor((first.m + i) / 12);
-      const label = monthLabel(y, (first.m + i) % 12);
-      labels.push(label);
-      if (label >= stop) return labels;
-    }
-  }
-  const stop = dayLabel(last.y, last.m, last.d);
-  // Walk calendar days in plain UTC arithmetic: a label is a calendar date, so DST never shifts it.
-  for (let i = 0; ; i += 1) {
-    const t = new Date(0);
-    t.setUTCFullYear(first.y, first.m, first.d + i);
-    const label = dayLabel(t.getUTCFullYear(), t.getUTCMonth(), t.getUTCDate());
-    labels.push(label);
-    if (label >= stop) return labels;
-  }
-}
+const counted = new Intl.NumberFormat('en-US');
 
-function rangeOf(start: number, end: number, grouping: ReportGrouping, timeZone: string): ReportRange {
+/** The range, or the error when it has more periods than allowed (counted first: labels are never built then). */
+function boundedRange(start: number, end: number, grouping: ReportGrouping, timeZone: string, maxPeriods: number): ReportRangeResult {
+  const periods = periodCount(start, end, grouping, timeZone);
+  if (periods <= maxPeriods) return { ok: true, range: rangeOf(start, end, grouping, timeZone) };
+  const unit = grouping === 'month' ? 'months' : 'days';
   return {
-    start: new Date(start),
-    end: new Date(end),
-    grouping,
-    labels: buildLabels(start, end, grouping, timeZone),
-    timeZone,
+    ok: false,
+    error: {
+      code: 'report_range_too_large',
+      path: ['filter'],
+      periods,
+      maxPeriods,
+      message:
+        `The report range covers ${counted.format(periods)} ${unit}; at most ${counted.format(maxPeriods)} periods (days or ` +
+        'months) are reported. Narrow filter[date_min] and filter[date_max].',
+    },
   };
 }
 
@@ -221,10 +220,15 @@ function invalidDate(key: 'date_min' | 'date_max', value: string): ReportRangeRe
  *   when more than three whole months fit in it, else by day. An end at or before the start gives an empty range.
  * - Neither: today.
  *
+ * A range with more periods (labels) than `options.maxPeriods` (default {@link MAX_REPORT_PERIODS}) is refused with
+ * a `report_range_too_large` error; the periods are counted in constant time, so refusing costs nothing.
+ *
  * @param filter - the raw `filter` strings of the request.
  * @param clock - the current instant and the store's IANA time zone.
- * @returns the range, or an `invalid_report_date` error naming the unparseable key.
- * @throws RangeError when `clock.timeZone` is not a known time zone (a configuration error).
+ * @param options - the period limit.
+ * @returns the range, or an `invalid_report_date` error naming the unparseable key, or `report_range_too_large`.
+ * @throws RangeError when `clock.timeZone` is not a known time zone or `maxPeriods` not a positive integer (a
+ * configuration error).
  * @example
  * ```ts
  * import { resolveReportRange } from 'shopkeep/shop';
@@ -232,9 +236,14 @@ function invalidDate(key: 'date_min' | 'date_max', value: string): ReportRangeRe
  * if (result.ok) result.range.labels; // ['2024-03-25', ..., '2024-03-31']
  * ```
  */
-export function resolveReportRange(filter: ReportFilter, clock: ReportClock): ReportRangeResult {
+export function resolveReportRange(filter: ReportFilter, clock: ReportClock, options: ReportRangeOptions = {}): ReportRangeResult {
   const { timeZone } = clock;
   assertTimeZone(timeZone);
+  const maxPeriods = options.maxPeriods ?? MAX_REPORT_PERIODS;
+  if (!Number.isInteger(maxPeriods) || maxPeriods < 1) {
+    throw new RangeError(`resolveReportRange: maxPeriods must be a positive integer, got ${maxPeriods}`);
+  }
+  const bounded = (start: number, end: number, grouping: ReportGrouping) => boundedRange(start, end, grouping, timeZone, maxPeriods);
   const now = clock.now.getTime();
   const today = localDate(now, timeZone);
   const midnight = (dayOffset: number, y = today.y, m = today.m, d = today.d): number =>
@@ -245,24 +254,19 @@ export function resolveReportRange(filter: ReportFilter, clock: ReportClock): Re
   if (period !== '') {
     switch (period) {
       case 'month':
-        return { ok: true, range: rangeOf(midnight(0, today.y, today.m, 1), endOfToday, 'day', timeZone) };
+        return bounded(midnight(0, today.y, today.m, 1), endOfToday, 'day');
       case 'last_month':
-        return {
-          ok: true,
-          range: rangeOf(midnight(0, today.y, today.m - 1, 1), midnight(0, today.y, today.m, 1), 'day', timeZone),
-        };
+        return bounded(midnight(0, today.y, today.m - 1, 1), midnight(0, today.y, today.m, 1), 'day');
       case 'year':
-        return { ok: true, range: rangeOf(midnight(0, today.y, 0, 1), endOfToday, 'month', timeZone) };
+        return bounded(midnight(0, today.y, 0, 1), endOfToday, 'month');
       default:
-        return { ok: true, range: rangeOf(midnight(-6), endOfToday, 'day', timeZone) };
+        return bounded(midnight(-6), endOfToday, 'day');
     }
   }
 
   const rawMin = filter.date_min?.trim() ?? '';
   const rawMax = filter.date_max?.trim() ?? '';
-  if (rawMin === '' && rawMax === '') {
-    return { ok: true, range: rangeOf(midnight(0), endOfToday, 'day', timeZone) };
-  }
+  if (rawMin === '' && rawMax === '') return bounded(midnight(0), endOfToday, 'day');
   let start = midnight(0);
   if (rawMin !== '') {
     const parsed = parseIsoDate(rawMin, timeZone);
@@ -278,32 +282,5 @@ export function resolveReportRange(filter: ReportFilter, clock: ReportClock): Re
   }
   const grouping: ReportGrouping =
     wholeMonthsBetween(start, end, timeZone) > CUSTOM_DAY_GROUPING_MAX_MONTHS ? 'month' : 'day';
-  return { ok: true, range: rangeOf(start, end, grouping, timeZone) };
-}
-
-/**
- * The instants (epoch milliseconds) that split a range into its periods: `labels.length + 1` ascending values, so
- * period `i` (label `labels[i]`) is `[bounds[i], bounds[i + 1])`. The first is the range start (which may fall inside
- * its day or month), the last the range end; the others are local midnights (of the 1st, for month grouping) in the
- * range's time zone, so a DST day is 23 or 25 hours long. An empty range gives `[start]`.
- *
- * @example
- * ```ts
- * import { reportPeriodBounds, resolveReportRange } from 'shopkeep/shop';
- * const r = resolveReportRange({ date_min: '2024-03-30', date_max: '2024-03-31' },
- *   { now: new Date('2024-04-01T00:00:00Z'), timeZone: 'UTC' });
- * if (r.ok) reportPeriodBounds(r.range); // [Date.UTC(2024,2,30), Date.UTC(2024,2,31), Date.UTC(2024,3,1)]
- * ```
- */
-export function reportPeriodBounds(range: ReportRange): number[] {
-  const bounds = [range.start.getTime()];
-  for (let i = 1; i < range.labels.length; i += 1) {
-    const label = range.labels[i] as string;
-    const y = Number(label.slice(0, 4));
-    const m = Number(label.slice(5, 7)) - 1;
-    const d = label.length > 7 ? Number(label.slice(8, 10)) : 1;
-    bounds.push(zoned(range.timeZone, y, m, d));
-  }
-  if (range.labels.length > 0) bounds.push(range.end.getTime());
-  return bounds;
+  return bounded(start, end, grouping);
 }

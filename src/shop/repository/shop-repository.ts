@@ -8,7 +8,8 @@ import type { PeriodTotals, ReportRange, TopSellerRow } from '../reports/report-
  * (memory, PostgreSQL, another service) can serve the API. Methods take typed queries, never raw request data,
  * so a SQL implementation can push filters, counts, paging and aggregates down to the database.
  *
- * Repositories know nothing about callers: record-level permission checks happen in the handler.
+ * Repositories know nothing about callers: record-level permission checks happen in the handler, which also turns
+ * what a caller may read into a filter (`OrderFilter.customerId`), so lists, counts and pages cover only that.
  */
 
 /**
@@ -30,6 +31,7 @@ export interface TimeWindow {
  * @example
  * ```ts
  * const filter: OrderFilter = { statuses: ['processing', 'on-hold'], createdMin: new Date('2026-01-01'), search: searchTerms('ada') };
+ * const own: OrderFilter = { customerId: 42 }; // what customer 42 may list
  * ```
  */
 export interface OrderFilter {
@@ -41,6 +43,12 @@ export interface OrderFilter {
   readonly updatedMax?: Date | undefined;
   /** Search terms (see `searchTerms`); every term must occur in the order's search text. */
   readonly search?: readonly string[] | undefined;
+  /**
+   * Only the orders of this customer (`order.customerId === customerId`; 0 is the guest orders). The handler sets it
+   * for a caller who may read only their own orders, so its lists, counts and pages leave every other order out. A
+   * value no order can have (negative, fractional, beyond the safe integers, NaN) matches nothing.
+   */
+  readonly customerId?: number | undefined;
 }
 
 /**
@@ -80,14 +88,36 @@ export interface CouponFilter {
  * @example
  * ```ts
  * await repository.updateOrderStatus(42, { status: 'completed', note: 'Shipped.', at: new Date() });
+ * await repository.updateOrderStatus(42, { status: 'on-hold', note: '', at: () => new Date() }); // read inside the lock
  * ```
  */
 export interface OrderStatusChange {
   readonly status: OrderStatus;
   /** The caller's note (may be empty); the stored note text is `statusChangeNoteText(note, from, to)`. */
   readonly note: string;
-  /** When the change happens (becomes `updatedAt`, the note's `createdAt`, and `completedAt` for `completed`). */
-  readonly at: Date;
+  /**
+   * When the change happens, or a clock the repository reads once it holds the order (inside its lock), so that
+   * concurrent changes are stamped in the order they apply. The change's time is this instant, or the order's
+   * current `updatedAt` when that is later: `updatedAt` never moves backwards (clocks of several processes differ).
+   * It becomes `updatedAt`, the note's `createdAt`, and `completedAt` for `completed`.
+   */
+  readonly at: Date | (() => Date);
+}
+
+/**
+ * The instant a status change is stamped with: its `at` (read now when it is a clock), or `updatedAt` when later.
+ * Call it once the order is held, so concurrent changes are stamped in the order they apply.
+ *
+ * @example
+ * ```ts
+ * const when = statusChangeTime(change, order.updatedAt); // never before order.updatedAt
+ * ```
+ */
+export function statusChangeTime(change: OrderStatusChange, updatedAt: Date): Date {
+  const at = typeof change.at === 'function' ? change.at() : change.at;
+  const ms = at.getTime();
+  if (Number.isNaN(ms)) throw new RangeError('updateOrderStatus: change.at is an invalid date');
+  return ms >= updatedAt.getTime() ? at : updatedAt;
 }
 
 /**
@@ -110,7 +140,9 @@ export interface ShopRepository {
   /** One order by id, whatever its status, or undefined. */
   getOrder(id: number): Promise<Order | undefined>;
   /**
-   * Sets an order's status and records the note in one atomic step, safe under concurrent calls.
+   * Sets an order's status and records the note in one atomic step, safe under concurrent calls. The time is taken
+   * while the order is held ({@link statusChangeTime}), so `updatedAt` never decreases and the notes, ordered by time
+   * then id, are ordered as the changes applied.
    * When the order already has that status nothing changes and no note is added.
    * Returns the order as after the change, or undefined when there is no such order (nothing changes then).
    */

@@ -283,6 +283,14 @@ describe('createConsumerKeyAuth over plain HTTP (OAuth 1.0a, legacy v1 signing)'
     expectFailure(await call(keysDown, { pathAndQuery: signed(second.ro) }), /could not be checked right now/);
   });
 
+  it('refuses only the flooding key once it has used its share of nonces; every other key keeps working', async () => {
+    const { auth, ro, rw } = setup({ nonces: createMemoryNonceStore({ maxEntriesPerKey: 5 }) });
+    for (let i = 0; i < 5; i++) expect((await call(auth, { pathAndQuery: signed(ro, { nonce: `flood${i}` }) })).ok).toBe(true);
+    expectFailure(await call(auth, { pathAndQuery: signed(ro, { nonce: 'flood5' }) }), /^Invalid nonce - this API key has made too many requests within 15 minutes; try again later\.$/);
+    expectFailure(await call(auth, { pathAndQuery: signed(ro, { nonce: 'flood0' }) }), /nonce has already been used/);
+    expect(await call(auth, { pathAndQuery: signed(rw, { nonce: 'calm' }) })).toEqual({ ok: true, caller: manager });
+  });
+
   it('refuses an oversized nonce', async () => {
     const { auth, ro } = setup();
     expectFailure(await call(auth, { pathAndQuery: signed(ro, { nonce: 'n'.repeat(129) }) }), /^Invalid nonce - it is longer than 128/);
@@ -308,6 +316,23 @@ describe('signOAuthUrl', () => {
     const pathAndQuery = signedUrl.slice(SITE.length);
     expect(await call(auth, { pathAndQuery })).toEqual({ ok: true, caller: reader });
     expectFailure(await call(auth, { pathAndQuery }), /nonce has already been used/);
+  });
+
+  it('signs the path as the server verifies it: decoded once, whether the caller encoded it or not', async () => {
+    const { auth, ro } = setup();
+    for (const path of ['/coupons/code/summer%20sale', '/coupons/code/summer sale', '/coupons/code/caf%C3%A9']) {
+      const signedUrl = signOAuthUrl({ method: 'GET', url: `${SITE}${BASE_PATH}${path}?fields=id`, ...ro, timestamp: new Date(NOW) });
+      // The path stays as given; only the signature covers the decoded form.
+      expect(signedUrl.startsWith(`${SITE}${BASE_PATH}${path}?`)).toBe(true);
+      const pathAndQuery = signedUrl.slice(SITE.length).replace(/ /g, '%20');
+      expect(await call(auth, { pathAndQuery }), path).toEqual({ ok: true, caller: reader });
+    }
+    const independent = signRequest({
+      method: 'GET', url: `${SITE}${BASE_PATH}/coupons/code/summer sale`, params: [], nonce: 'abc', timestamp: NOW_SECONDS, ...ro,
+    });
+    const ours = signOAuthUrl({ method: 'GET', url: `${SITE}${BASE_PATH}/coupons/code/summer%20sale`, ...ro, nonce: 'abc', timestamp: new Date(NOW) });
+    expect(new URL(ours).searchParams.get('oauth_signature')).toBe(independent.signature);
+    expect(() => signOAuthUrl({ method: 'GET', url: `${SITE}/x%E0`, consumerKey: 'ck', consumerSecret: 'cs' })).toThrow(/percent-encoded/);
   });
 
   it('throws a clear error for a malformed query', () => {
@@ -370,28 +395,5 @@ describe('createConsumerKeyAuth over HTTPS (key and secret)', () => {
         expect(text).not.toContain(secret);
       }
     }
-  });
-});
-
-describe('createMemoryNonceStore', () => {
-  it('stays within its bound: refuses new nonces while full of live ones, accepts again once they expire', () => {
-    const store = createMemoryNonceStore({ maxEntries: 3 });
-    const scope = 'k'.repeat(64);
-    expect(['a', 'b', 'c'].map((n) => store.useOnce(scope, n, 2000, 1000))).toEqual(['fresh', 'fresh', 'fresh']);
-    expect(store.useOnce(scope, 'd', 2000, 1000)).toBe('unavailable');
-    expect(store.useOnce(scope, 'a', 2000, 1500)).toBe('reused');
-    expect(store.size).toBe(3);
-    // At 2000 ms the entries are still live (expiry is inclusive); at 2001 ms all have expired and are swept.
-    expect(store.useOnce(scope, 'd', 3000, 2000)).toBe('unavailable');
-    expect(store.useOnce(scope, 'd', 3000, 2001)).toBe('fresh');
-    expect(store.useOnce(scope, 'a', 3000, 2001)).toBe('fresh');
-    expect(store.size).toBe(2);
-  });
-
-  it('keeps scopes apart even when scope + nonce texts concatenate alike', () => {
-    const store = createMemoryNonceStore();
-    expect(store.useOnce('ab', 'c', 10, 0)).toBe('fresh');
-    expect(store.useOnce('a', 'bc', 10, 0)).toBe('fresh');
-    expect(store.useOnce('ab', 'c', 10, 0)).toBe('reused');
   });
 });

@@ -1,14 +1,22 @@
 // The shop every conformance run serves: small enough that every expected body is written out by hand.
 import {
+  createMemoryKeyStore,
+  createMemoryNonceStore,
   createMemoryRepository,
   createShopApi,
   SHOP_MANAGER_CAPABILITIES,
   type Authenticate,
   type Caller,
+  type ConsumerKeyPair,
+  type ConsumerKeyStore,
+  type NewKeyOptions,
+  type NonceStore,
   type Customer,
   type Order,
   type OrderStatus,
   type ShopApi,
+  type ShopApiOptions,
+  type ShopRepository,
   type ShopSnapshot,
 } from 'shopkeep/shop';
 import {
@@ -84,8 +92,15 @@ function fixtureOrder(i: number): Order {
     case 10:
       // Product 103 no longer exists.
       return { ...base, lineItems: [buildLineItem({ id: 10100, name: 'Old thing', productId: 103 })] };
+    case 11:
+      // Stored instants keep milliseconds; the API prints seconds (2024-03-11T10:00:00Z).
+      return { ...base, createdAt: at('2024-03-11T10:00:00.250Z') };
     case 12:
-      return { ...base, lineItems: [buildLineItem({ id: 10120, name: 'Gadget', productId: 101 })] };
+      return {
+        ...base,
+        updatedAt: at('2024-03-13T10:00:00.750Z'),
+        lineItems: [buildLineItem({ id: 10120, name: 'Gadget', productId: 101 })],
+      };
     default:
       return base;
   }
@@ -133,6 +148,8 @@ export const CALLERS: Record<string, Caller> = {
   manager: { userId: 1, capabilities: SHOP_MANAGER_CAPABILITIES },
   customer: { userId: 7, capabilities: [] },
   reporter: { userId: 3, capabilities: ['view_shop_reports'] },
+  /** A registered user with no capabilities and no orders (what a key with no capabilities acts as). */
+  stranger: { userId: 12, capabilities: [] },
 };
 
 /** A test authenticator: the caller is named by the `x-test-caller` header; a request without it is refused. */
@@ -149,5 +166,39 @@ export function fixtureApi(): ShopApi {
     repository: createMemoryRepository(fixtureSnapshot()),
     now: () => FIXTURE_NOW,
     authenticate: testAuthenticate,
+  });
+}
+
+/**
+ * Where a conformance run keeps the fixture shop: the in-memory repository by default; the PostgreSQL test files
+ * pass a backend over a fresh schema, so every case also runs through SQL.
+ */
+export interface ConformanceBackend {
+  /** A repository holding `snapshot`, independent of every other one. */
+  repository(snapshot: ShopSnapshot): Promise<ShopRepository>;
+  /** A fresh key store, and a fresh nonce store with this share of live nonces per key, for the OAuth cases. */
+  authStores(options: { readonly maxNoncesPerKey: number }): Promise<{ readonly keys: ConformanceKeyStore; readonly nonces: NonceStore }>;
+}
+
+/** A key store the suite can add keys to (the memory store adds at once, the PostgreSQL one asynchronously). */
+export interface ConformanceKeyStore extends ConsumerKeyStore {
+  addKey(pair: ConsumerKeyPair, options: NewKeyOptions): unknown;
+}
+
+export const MEMORY_BACKEND: ConformanceBackend = {
+  repository: async (snapshot) => createMemoryRepository(snapshot),
+  authStores: async ({ maxNoncesPerKey }) => ({
+    keys: createMemoryKeyStore(),
+    nonces: createMemoryNonceStore({ maxEntriesPerKey: maxNoncesPerKey }),
+  }),
+};
+
+/** An API over a fresh copy of the fixture shop in `backend`, with the fixture clock and authenticator. */
+export async function fixtureApiOn(backend: ConformanceBackend, options: Partial<ShopApiOptions> = {}): Promise<ShopApi> {
+  return createShopApi({
+    repository: await backend.repository(fixtureSnapshot()),
+    now: () => FIXTURE_NOW,
+    authenticate: testAuthenticate,
+    ...options,
   });
 }

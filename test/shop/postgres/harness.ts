@@ -5,6 +5,8 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { afterAll } from 'vitest';
 import {
+  createPostgresKeyStore,
+  createPostgresNonceStore,
   createPostgresRepository,
   importShopSnapshot,
   migratePostgres,
@@ -13,6 +15,7 @@ import {
   type ShopRepository,
   type ShopSnapshot,
 } from 'shopkeep/shop';
+import type { ConformanceBackend } from '../conformance/fixture';
 
 /** The server to test against, or undefined (then only PGlite runs). */
 export const DATABASE_URL = process.env.DATABASE_URL || undefined;
@@ -137,4 +140,19 @@ export async function loadedRepository(target: PostgresTarget, snapshot: ShopSna
   await migratePostgres(client);
   await importShopSnapshot(client, snapshot);
   return createPostgresRepository({ client });
+}
+
+/** The conformance suite's backend on a target: every repository on a fresh, migrated and loaded schema. */
+export function postgresBackend(target: PostgresTarget): ConformanceBackend {
+  return {
+    repository: (snapshot) => loadedRepository(target, snapshot),
+    authStores: async ({ maxNoncesPerKey }) => {
+      const client = await target.freshClient();
+      await migratePostgres(client);
+      return {
+        keys: createPostgresKeyStore({ client }),
+        nonces: createPostgresNonceStore({ client, maxEntriesPerKey: maxNoncesPerKey }),
+      };
+    },
+  };
 }

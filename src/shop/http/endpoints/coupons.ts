@@ -1,6 +1,6 @@
 import { apiError, isApiError } from '../api-error';
 import { applyFields } from '../../resources/apply-fields';
-import { can, canReadCoupon } from '../../model/caller';
+import { can, canReadCoupon, couponReadScope } from '../../model/caller';
 import type { Coupon } from '../../model/coupon';
 import { fieldsOf, ok, recordId, type EndpointResult, type RequestContext } from '../endpoint-context';
 import { couponListQuery } from '../list-query';
@@ -11,12 +11,15 @@ import { serializeCoupon } from '../../resources/serialize-coupon';
 export async function listCoupons(rc: RequestContext): Promise<EndpointResult> {
   const fields = fieldsOf(rc.query);
   if (isApiError(fields)) return fields;
-  const lq = couponListQuery(rc.query, rc.ctx.pageSize);
+  const lq = couponListQuery(rc.query, rc.ctx);
   if (isApiError(lq)) return lq;
   const { repository } = rc.ctx;
+  // A caller who may read no coupon gets an empty page and a zero total without a query: the total must not count
+  // what the body leaves out (it would reveal codes through filter[q]).
+  const none = couponReadScope(rc.caller).kind === 'none';
   const [rows, total, store] = await Promise.all([
-    repository.listCoupons(lq.filter, lq.paging),
-    repository.countCoupons(lq.filter),
+    none ? [] : repository.listCoupons(lq.filter, lq.paging),
+    none ? 0 : repository.countCoupons(lq.filter),
     rc.ctx.store(),
   ]);
   const coupons = rows
@@ -36,7 +39,7 @@ export async function listCoupons(rc: RequestContext): Promise<EndpointResult> {
 
 /** `GET /coupons/count`. */
 export async function countCoupons(rc: RequestContext): Promise<EndpointResult> {
-  const lq = couponListQuery(rc.query, rc.ctx.pageSize);
+  const lq = couponListQuery(rc.query, rc.ctx);
   if (isApiError(lq)) return lq;
   if (!can(rc.caller, 'read_private_shop_coupons')) return apiError('shop_api_user_cannot_read_coupons_count');
   return ok({ count: await rc.ctx.repository.countCoupons(lq.filter) });

@@ -1,6 +1,6 @@
 import { apiError, isApiError, type ApiError } from '../api-error';
 import { applyFields } from '../../resources/apply-fields';
-import { can, canEditOrder, canReadOrder } from '../../model/caller';
+import { can, canEditOrder, canReadOrder, orderReadScope } from '../../model/caller';
 import { fieldsOf, ok, recordId, type EndpointResult, type RequestContext } from '../endpoint-context';
 import type { Order } from '../../model/order';
 import type { StoreSettings } from '../../model/shop';
@@ -14,15 +14,19 @@ import { serializeOrderNotes } from '../../resources/serialize-order-note';
 export async function listOrders(rc: RequestContext): Promise<EndpointResult> {
   const fields = fieldsOf(rc.query);
   if (isApiError(fields)) return fields;
-  const lq = orderListQuery(rc.query, rc.ctx.pageSize);
+  const lq = orderListQuery(rc.query, rc.ctx);
   if (isApiError(lq)) return lq;
   const { repository } = rc.ctx;
+  // What the caller may read is part of the query, so the rows, the total and the pages all cover only that: the
+  // headers never count an order the body leaves out (the legacy API counted them, a count oracle).
+  const scope = orderReadScope(rc.caller);
+  const filter = scope.kind === 'own' ? { ...lq.filter, customerId: scope.customerId } : lq.filter;
   const [rows, total, store] = await Promise.all([
-    repository.listOrders(lq.filter, lq.paging),
-    repository.countOrders(lq.filter),
+    scope.kind === 'none' ? [] : repository.listOrders(filter, lq.paging),
+    scope.kind === 'none' ? 0 : repository.countOrders(filter),
     rc.ctx.store(),
   ]);
-  // Unreadable orders are left out of the body but stay counted in the headers, as the legacy API does.
+  // The record-level check still runs on every row: a repository that ignored the restriction leaks no order body.
   const readable = rows.filter((order) => canReadOrder(rc.caller, order));
   const serialized = await serializeOrders(rc, readable, store);
   const headers = paginationHeaders({
@@ -39,7 +43,7 @@ export async function listOrders(rc: RequestContext): Promise<EndpointResult> {
 
 /** `GET /orders/count`. */
 export async function countOrders(rc: RequestContext): Promise<EndpointResult> {
-  const lq = orderListQuery(rc.query, rc.ctx.pageSize);
+  const lq = orderListQuery(rc.query, rc.ctx);
   if (isApiError(lq)) return lq;
   if (!can(rc.caller, 'read_private_shop_orders')) return apiError('shop_api_user_cannot_read_orders_count');
   return ok({ count: await rc.ctx.repository.countOrders(lq.filter) });
@@ -76,7 +80,9 @@ export async function editOrder(rc: RequestContext): Promise<EndpointResult> {
   if (isApiError(edit)) return edit;
   let updated: Order | undefined = order;
   if (edit.status !== undefined) {
-    updated = await repository.updateOrderStatus(id, { status: edit.status, note: edit.note, at: rc.ctx.now() });
+    // The clock itself, not its reading: the repository reads it once it holds the order, so concurrent changes are
+    // stamped in the order they apply.
+    updated = await repository.updateOrderStatus(id, { status: edit.status, note: edit.note, at: rc.ctx.now });
     // Deleted between the read and the write: nothing changed.
     if (updated === undefined) return apiError('shop_api_invalid_order');
   }

@@ -30,7 +30,7 @@ export async function topSellersReport(rc: RequestContext): Promise<EndpointResu
 }
 
 /** What both reports check and read first: the permission (before any report work, as the spec says), then `fields`
- * and the range. */
+ * and the range, which is refused (before any report work too) when it has more periods than `maxReportPeriods`. */
 async function reportRequest(rc: RequestContext) {
   if (!can(rc.caller, 'view_shop_reports')) return apiError('shop_api_user_cannot_read_report');
   const fields = fieldsOf(rc.query);
@@ -46,7 +46,10 @@ async function reportRequest(rc: RequestContext) {
     if (value !== undefined) filter[key] = value;
   }
   const store = await rc.ctx.store();
-  const resolved = resolveReportRange(filter, { now: rc.ctx.now(), timeZone: store.timeZone });
-  if (!resolved.ok) return apiError('shop_api_invalid_report_date', resolved.error.message);
+  const resolved = resolveReportRange(filter, { now: rc.ctx.now(), timeZone: store.timeZone }, { maxPeriods: rc.ctx.maxReportPeriods });
+  if (!resolved.ok) {
+    const code = resolved.error.code === 'report_range_too_large' ? 'shop_api_report_range_too_large' : 'shop_api_invalid_report_date';
+    return apiError(code, resolved.error.message);
+  }
   return { range: resolved.range, filter, fields };
 }

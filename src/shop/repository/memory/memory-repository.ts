@@ -4,14 +4,14 @@ import type { Order, OrderStatus } from '../../model/order';
 import type { OrderNote } from '../../model/order-lines';
 import { eitherIterable } from '../either-iterable';
 import { mergeNewestFirst, OrderIndex } from './order-index';
-import type { CouponFilter, OrderFilter, OrderStatusChange, Paging, ShopRepository, TimeWindow } from '../shop-repository';
+import { statusChangeTime, type CouponFilter, type OrderFilter, type OrderStatusChange, type Paging, type ShopRepository, type TimeWindow } from '../shop-repository';
 import { couponSearchText, foldCase, matchesTerms, orderSearchText } from '../search-text';
 import { statusChangeNoteText } from '../../model/status-note';
 
 // Cost model (n = orders): an unfiltered or status-filtered page costs O(log n + offset + limit), a count by statuses
-// O(statuses · log n), and created_at bounds are binary searches too. `updated_at` bounds and search terms are checked
-// order by order (a scan of the candidates the other filters leave). Search texts are computed once per stored order
-// and cached. A status change copies the affected index arrays (O(n)), which keeps running iterations consistent.
+// O(statuses · log n), and created_at bounds are binary searches too. A customer restriction walks only that
+// customer's orders. `updated_at` bounds and search terms are checked order by order (a scan of the candidates the
+// other filters leave). Search texts are computed once per stored order and cached. A status change copies the affected index arrays (O(n)), which keeps running iterations consistent.
 
 function within(time: Date, min: Date | undefined, max: Date | undefined): boolean {
   const t = time.getTime();
@@ -85,14 +85,22 @@ export function createMemoryRepository(snapshot: ShopSnapshot): ShopRepository {
   );
 
   function orderCandidates(filter: OrderFilter): { source: Iterable<Order>; keep: (o: Order) => boolean; sized: number | null } {
-    const runs = index.runs(filter.statuses, filter.createdMin, filter.createdMax);
+    // A customer restriction walks that customer's own index (statuses are then checked order by order).
+    const own = filter.customerId !== undefined;
+    const runs = own
+      ? index.customerRuns(filter.customerId as number, filter.createdMin, filter.createdMax)
+      : index.runs(filter.statuses, filter.createdMin, filter.createdMax);
+    const statuses = own && filter.statuses !== undefined ? new Set<string>(filter.statuses) : undefined;
     const terms = filter.search?.map(foldCase).filter((t) => t !== '') ?? [];
     const checkUpdated = filter.updatedMin !== undefined || filter.updatedMax !== undefined;
-    const keep =
-      !checkUpdated && terms.length === 0
-        ? () => true
-        : (o: Order) => (!checkUpdated || within(o.updatedAt, filter.updatedMin, filter.updatedMax)) && (terms.length === 0 || matchesTerms(orderText(o), terms));
-    const sized = checkUpdated || terms.length > 0 ? null : runs.reduce((sum, r) => sum + Math.max(0, r.to - r.from), 0);
+    const plain = statuses === undefined && !checkUpdated && terms.length === 0;
+    const keep = plain
+      ? () => true
+      : (o: Order) =>
+          (statuses === undefined || statuses.has(o.status)) &&
+          (!checkUpdated || within(o.updatedAt, filter.updatedMin, filter.updatedMax)) &&
+          (terms.length === 0 || matchesTerms(orderText(o), terms));
+    const sized = plain ? runs.reduce((sum, r) => sum + Math.max(0, r.to - r.from), 0) : null;
     return { source: { [Symbol.iterator]: () => mergeNewestFirst(runs) }, keep, sized };
   }
 
@@ -131,9 +139,10 @@ export function createMemoryRepository(snapshot: ShopSnapshot): ShopRepository {
       const previous = index.get(id);
       if (previous === undefined) return undefined;
       if (previous.status === change.status) return previous;
+      const at = statusChangeTime(change, previous.updatedAt);
       const note: OrderNote = {
         id: lastNoteId + 1,
-        createdAt: change.at,
+        createdAt: at,
         content: statusChangeNoteText(change.note, previous.status, change.status),
         customerNote: false,
         approved: true,
@@ -142,8 +151,8 @@ export function createMemoryRepository(snapshot: ShopSnapshot): ShopRepository {
       const next: Order = {
         ...previous,
         status: change.status,
-        updatedAt: change.at,
-        completedAt: change.status === 'completed' ? change.at : previous.completedAt,
+        updatedAt: at,
+        completedAt: change.status === 'completed' ? at : previous.completedAt,
         notes: [...previous.notes, note],
       };
       index.replace(previous, next);

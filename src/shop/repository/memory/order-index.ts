@@ -1,7 +1,8 @@
 import type { Order, OrderStatus } from '../../model/order';
 import { ORDER_STATUSES } from '../../model/order';
 
-// Orders kept newest first (createdAt descending, id descending), once overall and once per status. Arrays are never
+// Orders kept newest first (createdAt descending, id descending), once overall, once per status and once per
+// customer (so a customer's own listing walks only their orders). Arrays are never
 // mutated after they are published: a change builds new arrays (copy-on-write), so an iteration that spans `await`s
 // (ordersCreatedIn) keeps reading one consistent state while updates go on.
 
@@ -57,6 +58,7 @@ export interface OrderRun {
 export class OrderIndex {
   private all: readonly Order[];
   private readonly byStatus = new Map<OrderStatus, readonly Order[]>();
+  private readonly byCustomer = new Map<number, readonly Order[]>();
   private readonly byId = new Map<number, Order>();
 
   constructor(orders: readonly Order[]) {
@@ -64,11 +66,16 @@ export class OrderIndex {
     this.all = sorted;
     for (const status of ORDER_STATUSES) this.byStatus.set(status, []);
     const groups = new Map<OrderStatus, Order[]>(ORDER_STATUSES.map((s) => [s, []]));
+    const customers = new Map<number, Order[]>();
     for (const order of sorted) {
       this.byId.set(order.id, order);
       groups.get(order.status)?.push(order);
+      let own = customers.get(order.customerId);
+      if (own === undefined) customers.set(order.customerId, (own = []));
+      own.push(order);
     }
     for (const [status, list] of groups) this.byStatus.set(status, list);
+    for (const [customerId, list] of customers) this.byCustomer.set(customerId, list);
   }
 
   get(id: number): Order | undefined {
@@ -80,9 +87,18 @@ export class OrderIndex {
    * Each run is newest first; together they hold every matching order exactly once.
    */
   runs(statuses: readonly OrderStatus[] | undefined, min?: Date, max?: Date): OrderRun[] {
+    const lists = statuses === undefined ? [this.all] : [...new Set(statuses)].map((s) => this.byStatus.get(s) ?? []);
+    return this.slices(lists, min, max);
+  }
+
+  /** The one run of a customer's orders created in `[min, max]` (any status; the caller checks statuses). */
+  customerRuns(customerId: number, min?: Date, max?: Date): OrderRun[] {
+    return this.slices([this.byCustomer.get(customerId) ?? []], min, max);
+  }
+
+  private slices(lists: readonly (readonly Order[])[], min: Date | undefined, max: Date | undefined): OrderRun[] {
     // An invalid Date bound matches nothing, as it does for the other bounds (and in SQL).
     if (Number.isNaN(min?.getTime()) || Number.isNaN(max?.getTime())) return [];
-    const lists = statuses === undefined ? [this.all] : [...new Set(statuses)].map((s) => this.byStatus.get(s) ?? []);
     return lists.map((list) => ({
       list,
       from: max === undefined ? 0 : firstAtOrBefore(list, max.getTime()),
@@ -90,7 +106,7 @@ export class OrderIndex {
     }));
   }
 
-  /** Replaces an order by a new version with the same id and createdAt (status may differ). All or nothing. */
+  /** Replaces an order by a new version with the same id, createdAt and customer (status may differ). All or nothing. */
   replace(previous: Order, next: Order): void {
     const at = positionOf(this.all, previous);
     if (this.all[at] !== previous || next.id !== previous.id || next.createdAt.getTime() !== previous.createdAt.getTime()) {
@@ -99,9 +115,16 @@ export class OrderIndex {
     const oldList = this.byStatus.get(previous.status) ?? [];
     const oldAt = positionOf(oldList, previous);
     if (oldList[oldAt] !== previous) throw new Error(`order ${previous.id} is not indexed under ${previous.status}`);
+    const ownList = this.byCustomer.get(previous.customerId) ?? [];
+    const ownAt = positionOf(ownList, previous);
+    if (ownList[ownAt] !== previous || next.customerId !== previous.customerId) {
+      throw new Error(`order ${previous.id} is not indexed under customer ${previous.customerId}`);
+    }
     // Build every new array first, then publish them: nothing is half-applied if anything above throws.
     const all = this.all.slice();
     all[at] = next;
+    const own = ownList.slice();
+    own[ownAt] = next;
     const publish: [OrderStatus, readonly Order[]][] = [];
     if (previous.status === next.status) {
       const same = oldList.slice();
@@ -116,6 +139,7 @@ export class OrderIndex {
       publish.push([previous.status, oldList.slice(0, oldAt).concat(oldList.slice(oldAt + 1))], [next.status, added]);
     }
     this.all = all;
+    this.byCustomer.set(next.customerId, own);
     for (const [status, list] of publish) this.byStatus.set(status, list);
     this.byId.set(next.id, next);
   }

@@ -1,6 +1,6 @@
 import type { CouponFilter, OrderFilter, Paging, TimeWindow } from '../shop-repository';
 import { foldCase } from '../search-text';
-import { arrayLiteral, instantFromMs, isStorableText, msParam } from './params';
+import { arrayLiteral, instantFromMs, isSafeId, isStorableText, msParam } from './params';
 
 /** Collects positional parameters while a statement is built; every value is data, never SQL text. */
 export class Params {
@@ -55,6 +55,11 @@ export function orderWhere(f: OrderFilter, p: Params): Where {
   if (f.statuses !== undefined) {
     if (f.statuses.length === 0) return null;
     conds.push(`o.status = ANY(${p.add(arrayLiteral([...f.statuses]))}::text[])`);
+  }
+  // The caller's read restriction: served by the (customer_id, created_at DESC, id DESC) index.
+  if (f.customerId !== undefined) {
+    if (!isSafeId(f.customerId)) return null;
+    conds.push(`o.customer_id = ${p.add(String(f.customerId))}::bigint`);
   }
   if (!boundsAndSearch('o', f, p, conds)) return null;
   return conds.length === 0 ? 'true' : conds.join(' AND ');

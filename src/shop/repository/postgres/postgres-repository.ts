@@ -2,11 +2,11 @@ import type { Coupon } from '../../model/coupon';
 import type { Order, OrderStatus } from '../../model/order';
 import type { Customer, Product, StoreSettings } from '../../model/shop';
 import { statusChangeNoteText } from '../../model/status-note';
-import type { CouponFilter, OrderFilter, OrderStatusChange, Paging, ShopRepository, TimeWindow } from '../shop-repository';
+import { statusChangeTime, type CouponFilter, type OrderFilter, type OrderStatusChange, type Paging, type ShopRepository, type TimeWindow } from '../shop-repository';
 import type { PostgresClient, PostgresQueryable } from './client';
 import { couponWhere, orderWhere, pageClause, Params, windowConds } from './filters';
 import { keysetStream } from './keyset-stream';
-import { arrayLiteral, instantFromMs, isSafeId, isStorableText, msParam, readInt } from './params';
+import { arrayLiteral, instantFromMs, isSafeId, isStorableText, msOf, msParam, readInstant, readInt } from './params';
 import { aggregateSales, topSellers } from './report-aggregates';
 import { COUPON_SELECT, CUSTOMER_SELECT, ORDER_SELECT, readCoupon, readCustomer, readOrder, readProduct, readStore } from './rows';
 import { createPostgresSession } from './session';
@@ -31,8 +31,9 @@ export interface PostgresRepositoryOptions {
  * paging and the report aggregates run as parameterised SQL; nothing loads all rows to count, page or aggregate.
  * The schema must be migrated ({@link migratePostgres}) and loaded (e.g. {@link importShopSnapshot}).
  *
- * Status changes lock the order row (`SELECT ... FOR UPDATE`) and write the status and its note in one transaction,
- * so concurrent changes serialise and no note is lost. See {@link PostgresClient} for how each client kind runs
+ * Status changes lock the order row (`SELECT ... FOR UPDATE`), take their time while holding it (never before the
+ * row's `updated_at`), and write the status and its note in one transaction, so concurrent changes serialise, no note
+ * is lost and `updated_at` never moves backwards. See {@link PostgresClient} for how each client kind runs
  * transactions.
  *
  * @example
@@ -95,19 +96,23 @@ export function createPostgresRepository(options: PostgresRepositoryOptions): Sh
 
     async updateOrderStatus(id: number, change: OrderStatusChange): Promise<Order | undefined> {
       if (!isSafeId(id)) return undefined;
-      const at = msParam(change.at);
-      if (at === null) throw new RangeError('updateOrderStatus: change.at is an invalid date');
+      if (change.at instanceof Date && Number.isNaN(change.at.getTime())) {
+        throw new RangeError('updateOrderStatus: change.at is an invalid date');
+      }
       if (!isStorableText(change.note)) {
         throw new RangeError('updateOrderStatus: the note holds a NUL character or a lone surrogate, which PostgreSQL text cannot store');
       }
       return session.transaction(async (tx) => {
         // The row lock serialises concurrent changes of one order: the second waits, then sees the first's status.
-        const locked = (await tx.query('SELECT status FROM shop_orders WHERE id = $1 FOR UPDATE', [String(id)])).rows as {
-          status: OrderStatus;
-        }[];
+        const locked = (
+          await tx.query(`SELECT status, ${msOf('updated_at')} AS updated_ms FROM shop_orders WHERE id = $1 FOR UPDATE`, [String(id)])
+        ).rows as { status: OrderStatus; updated_ms: unknown }[];
         const from = locked[0]?.status;
         if (from === undefined) return undefined;
         if (from !== change.status) {
+          // Stamped only now, holding the lock, and never before the current updated_at: changes get their times in
+          // the order they apply, even when they took their clocks in another order or in other processes.
+          const at = msParam(statusChangeTime(change, readInstant(locked[0]!.updated_ms)));
           await tx.query(
             `UPDATE shop_orders
                 SET status = $2,

@@ -1,4 +1,5 @@
 import { initialSchema } from './0001-initial-schema';
+import { customerOrdersAndApiKeys } from './0002-customer-orders-and-api-keys';
 
 /**
  * One versioned schema change: applied once, in version order, inside the migration transaction.
@@ -6,7 +7,7 @@ import { initialSchema } from './0001-initial-schema';
  * @example
  * ```ts
  * const latest: PostgresMigration = POSTGRES_MIGRATIONS[POSTGRES_MIGRATIONS.length - 1]!;
- * console.log(latest.version, latest.name); // 1 'initial schema'
+ * console.log(latest.version, latest.name); // 2 'customer orders index, API keys and nonces'
  * ```
  */
 export interface PostgresMigration {
@@ -21,7 +22,7 @@ export interface PostgresMigration {
  * @example
  * ```ts
  * import { POSTGRES_MIGRATIONS } from 'shopkeep/shop';
- * POSTGRES_MIGRATIONS.map((m) => m.version); // [1]
+ * POSTGRES_MIGRATIONS.map((m) => m.version); // [1, 2]
  * ```
  */
-export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [initialSchema];
+export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [initialSchema, customerOrdersAndApiKeys];
