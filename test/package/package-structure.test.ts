@@ -84,6 +84,16 @@ describe('built package', () => {
     expect(JSON.parse(run.stdout)).toEqual({ instanceofShop: true, same: true, defining: 1 });
   });
 
+  it('ships the validate-cloud-config bin as an executable ESM file that shares the chunks', () => {
+    const bin = join(dist, 'cloud-config/cli.js');
+    expect(readFileSync(bin, 'utf8').startsWith('#!/usr/bin/env node\n')).toBe(true);
+    expect(statSync(bin).mode & 0o111).not.toBe(0);
+    expect(bundledModules('cloud-config/cli.js')).not.toContain('src/cloud-config/validate-cloud-config.ts');
+    const run = spawnSync(bin, ['--help'], { cwd: root, encoding: 'utf8' });
+    expect(run.status).toBe(0);
+    expect(run.stdout).toContain('validate-cloud-config');
+  });
+
   it('ships a source map beside every JavaScript file, mapping to our TypeScript with its text', () => {
     const code = built.filter((f) => /\.c?js$/.test(f));
     expect(code.length).toBeGreaterThan(10);
