@@ -1,27 +1,67 @@
-import { defineConfig } from 'tsup';
+import { readFile } from 'node:fs/promises';
+import { defineConfig, type Options } from 'tsup';
 
-export default defineConfig([{
-  entry: {
-    index: 'src/index.ts',
-    'shop/index': 'src/shop/index.ts',
-    'cloud-config/index': 'src/cloud-config/index.ts',
-  },
-  format: ['esm', 'cjs'],
-  dts: true,
-  // Keep the CLI: the second config below builds it in parallel with this one.
-  clean: ['!cloud-config/cli.js'],
-  sourcemap: false,
+// Every public entry point. The adapters are built from their sources in examples/ (the design keeps them there);
+// their `shopkeep/shop` import resolves to src/ through tsconfig `paths`, so they share the shop's chunks.
+const entry = {
+  index: 'src/index.ts',
+  'shop/index': 'src/shop/index.ts',
+  'cloud-config/index': 'src/cloud-config/index.ts',
+  'express/index': 'examples/express/index.ts',
+  'koa/index': 'examples/koa/index.ts',
+};
+
+// One runtime copy of every module whatever the entry point: code splitting puts each module in exactly one file
+// per format (an entry or a shared chunk), so `shopkeep` and `shopkeep/shop` hand out the same classes and the
+// validator's code is in the tarball once per format. Both configs write disjoint files into dist/, which the build
+// script empties first (tsup's own `clean` would race between two configs).
+const common: Options = {
   target: 'node20',
-  splitting: false,
+  splitting: true,
   treeshake: true,
-}, {
-  // The validate-cloud-config bin: ESM only and executable; dependencies stay external as for the library.
-  entry: { 'cloud-config/cli': 'src/cloud-config/output/cli.ts' },
-  format: ['esm'],
-  banner: { js: '#!/usr/bin/env node' },
-  dts: false,
+  sourcemap: true,
   clean: false,
-  target: 'node20',
-  splitting: false,
-  treeshake: true,
-}]);
+  // Bundled (devDependencies, see THIRD-PARTY-NOTICES.md): the few date functions the shop uses, so importing it
+  // does not resolve and load two module trees file by file.
+  noExternal: ['@date-fns/tz', /^date-fns(\/|$)/],
+  esbuildPlugins: [unmappedGeneratedCode()],
+};
+
+export default defineConfig([
+  {
+    ...common,
+    // ESM, plus the validate-cloud-config bin, which shares the library's chunks instead of carrying its own copy.
+    entry: { ...entry, 'cloud-config/cli': 'src/cloud-config/output/cli.ts' },
+    format: ['esm'],
+    // The bin's `#!/usr/bin/env node` comes from its source's first line; tsup makes such a file executable.
+    dts: { entry },
+  },
+  {
+    ...common,
+    entry,
+    format: ['cjs'],
+    // `import.meta.url` (the lazy `createRequire` of zod) becomes the file's URL in CommonJS too.
+    shims: true,
+    dts: { entry },
+  },
+]);
+
+/**
+ * Source maps point at our TypeScript, not at machine-written code: the precompiled validators (ajv output, most of
+ * the package's bytes) are loaded with an input source map whose only mapping lies past their last line, so esbuild
+ * maps none of their code and the maps neither repeat that file nor map it token by token. A stack trace inside it
+ * shows the position in the shipped chunk, which is the same code.
+ */
+function unmappedGeneratedCode(): NonNullable<Options['esbuildPlugins']>[number] {
+  return {
+    name: 'unmapped-generated-code',
+    setup(build) {
+      build.onLoad({ filter: /[\\/]generated[\\/][^\\/]+\.js$/ }, async ({ path }) => {
+        const code = await readFile(path, 'utf8');
+        const map = { version: 3, sources: ['generated'], sourcesContent: [null], names: [], mappings: `${';'.repeat(code.split('\n').length)}AAAA` };
+        const comment = `//# sourceMappingURL=data:application/json;base64,${Buffer.from(JSON.stringify(map)).toString('base64')}`;
+        return { contents: `${code}\n${comment}\n`, loader: 'js' };
+      });
+    },
+  };
+}

@@ -1,19 +1,24 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
-const src = (p: string) => fileURLToPath(new URL(`./src/${p}`, import.meta.url));
+const at = (p: string) => fileURLToPath(new URL(`./${p}`, import.meta.url));
 
 export default defineConfig({
   resolve: {
     // Tests import the package by its public names, exactly as users do.
     alias: [
-      { find: /^shopkeep\/shop$/, replacement: src('shop/index.ts') },
-      { find: /^shopkeep\/cloud-config$/, replacement: src('cloud-config/index.ts') },
-      { find: /^shopkeep$/, replacement: src('index.ts') },
+      { find: /^shopkeep\/shop$/, replacement: at('src/shop/index.ts') },
+      { find: /^shopkeep\/cloud-config$/, replacement: at('src/cloud-config/index.ts') },
+      // The adapters are published from their sources in examples/.
+      { find: /^shopkeep\/express$/, replacement: at('examples/express/index.ts') },
+      { find: /^shopkeep\/koa$/, replacement: at('examples/koa/index.ts') },
+      { find: /^shopkeep$/, replacement: at('src/index.ts') },
     ],
   },
   test: {
     include: ['test/**/*.test.ts', 'examples/**/*.test.ts'],
+    // The built package's own tests need a build: `npm run test:dist` (vitest.dist.config.ts) runs them in CI.
+    exclude: [...configDefaults.exclude, 'test/package/**'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -19,7 +19,7 @@ import {
   type StoreSettings,
 } from 'shopkeep/shop';
 import { generateDemoShop } from '../examples/demo-shop';
-import { createMiddleware } from '../examples/express/index';
+import { createMiddleware } from 'shopkeep/express';
 
 const QUICK = process.env.BENCH_QUICK !== undefined && process.env.BENCH_QUICK !== '';
 const ORDERS = QUICK ? 10_000 : 100_000;

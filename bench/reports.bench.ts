@@ -3,7 +3,7 @@
 // against a bare loop over the same orders measured in the same run (targets: < 1 s, < 100 MB above the data).
 // Orders come from a lean generator (shared address/line/amount objects) so a million of them fit in memory quickly;
 // the report code sees ordinary `Order` objects. Run with NODE_OPTIONS=--expose-gc for exact retained-heap figures.
-import Decimal from 'decimal.js';
+import { Decimal } from 'decimal.js';
 import { getHeapStatistics } from 'node:v8';
 import {
   computeSalesReport,

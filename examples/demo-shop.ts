@@ -1,4 +1,4 @@
-import Decimal from 'decimal.js';
+import { Decimal } from 'decimal.js';
 import type {
   Address,
   BillingAddress,
@@ -30,19 +30,19 @@ import type {
  */
 export interface DemoShopOptions {
   /** Number of orders (default 300). */
-  readonly orders?: number;
+  readonly orders?: number | undefined;
   /** PRNG seed (default 1): the same seed and options give the same shop. */
-  readonly seed?: number;
+  readonly seed?: number | undefined;
   /** The shop's "now": orders lie in the 18 months before it (default {@link DEMO_SHOP_NOW}). */
-  readonly now?: Date;
+  readonly now?: Date | undefined;
   /** Registered users (default: a third of the orders, at least 25, at most 50,000). */
-  readonly customers?: number;
+  readonly customers?: number | undefined;
   /** Parent products (default 40); about a fifth get three variations each. */
-  readonly products?: number;
+  readonly products?: number | undefined;
   /** Coupons (default 14, at least the 14 hand-written ones are always useful). */
-  readonly coupons?: number;
+  readonly coupons?: number | undefined;
   /** IANA time zone of the store (default `Europe/Berlin`). */
-  readonly timeZone?: string;
+  readonly timeZone?: string | undefined;
 }
 
 /**
@@ -134,10 +134,10 @@ interface CouponSeed {
   readonly usageLimit: number | null;
   readonly usageLimitPerUser: number | null;
   readonly description: string;
-  readonly freeShipping?: boolean;
-  readonly expiresInDays?: number;
-  readonly minimumCents?: number;
-  readonly customerEmails?: readonly string[];
+  readonly freeShipping?: boolean | undefined;
+  readonly expiresInDays?: number | undefined;
+  readonly minimumCents?: number | undefined;
+  readonly customerEmails?: readonly string[] | undefined;
 }
 
 const COUPON_SEEDS: readonly CouponSeed[] = [

@@ -17,7 +17,7 @@ import {
   type ShopSnapshot,
 } from 'shopkeep/shop';
 import { generateDemoShop } from './demo-shop';
-import { createMiddleware } from './express/index';
+import { createMiddleware } from 'shopkeep/express';
 
 /** The snapshot to serve: `--data FILE`, or a demo shop whose last 18 months end now. Exits 1 on a bad file. */
 function snapshotFromArgs(args: readonly string[]): ShopSnapshot {
@@ -58,7 +58,9 @@ server.listen(Number(process.env.PORT ?? 8080), process.env.HOST ?? '127.0.0.1',
   const demoKey = keys.createKey({ permissions: 'read_write', caller: demoCaller, description: 'npm start demo key' });
   // Links and the index point at where this server really answers.
   const api = createShopApi({
-    authenticate: createConsumerKeyAuth({ keys, siteUrl }),
+    // Both legacy signing keys: the bare secret (woocommerce-api, version 'v1') and `secret&` (what
+    // @woocommerce/woocommerce-rest-api always uses), so either client works against the demo over http.
+    authenticate: createConsumerKeyAuth({ keys, siteUrl, acceptNewerSigningKey: true }),
     repository: createMemoryRepository(snapshot),
     store: { ...snapshot.store, siteUrl },
     onError: (error) => console.error('shop API fault:', error),
@@ -71,10 +73,23 @@ server.listen(Number(process.env.PORT ?? 8080), process.env.HOST ?? '127.0.0.1',
   console.log(`Demo API key (read_write, lives as long as this process; see docs/authentication.md):`);
   console.log(`  consumer key:    ${demoKey.consumerKey}\n  consumer secret: ${demoKey.consumerSecret}`);
   console.log(`A request signed with it (OAuth 1.0a, valid once, for 15 minutes; sign more with signOAuthUrl):`);
-  console.log(`Try: curl -s '${signOAuthUrl({ method: 'GET', url: example, ...demoKey })}'`);
+  console.log(`Try: curl -s -g '${signOAuthUrl({ method: 'GET', url: example, ...demoKey })}'`);
   console.log(`Or from Node: new (require('woocommerce-api'))({ url: '${siteUrl}', consumerKey: '${demoKey.consumerKey}', consumerSecret: '${demoKey.consumerSecret}', version: 'v1' }).getAsync('orders?filter[limit]=2').then((r) => console.log(r.body))`);
+  console.log(`Clients must use exactly ${siteUrl} as the site URL (not 127.0.0.1); a 401 says why (docs/troubleshooting.md). Stop with Ctrl-C.`);
 });
 server.on('error', (error) => fail(`Cannot start the server: ${error.message}`));
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => server.close(() => process.exit(0)));
+
+/** Stops accepting connections, ends idle keep-alive ones, and exits once open requests are answered (or after 2 s). */
+function stop(reason: string): void {
+  console.log(`shopkeep demo: stopping (${reason})`);
+  server.close(() => process.exit(0));
+  server.closeIdleConnections();
+  setTimeout(() => process.exit(0), 2000).unref();
 }
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => stop(signal));
+// `npm start` runs this under `sh -c`. A SIGTERM to npm ends npm and that shell, and dash (Debian's sh) does not pass
+// it on, so the server would be left running with nobody to stop it: stop when the process that started it is gone.
+const parent = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parent) stop('the process that started it has exited');
+}, 500).unref();

@@ -165,7 +165,8 @@ class Generator {
     for (const [key, sub] of Object.entries(props)) {
       const t = this.render(sub, inner);
       valueTypes.push(t, required.has(key) ? t : 'undefined');
-      members.push(`${docComment(sub, inner)}${inner}${propKey(key)}${required.has(key) ? '' : '?'}: ${t};`);
+      // `?: T | undefined`, so configs built with `exactOptionalPropertyTypes` may pass an absent value explicitly.
+      members.push(`${docComment(sub, inner)}${inner}${propKey(key)}${required.has(key) ? `: ${t}` : `?: ${t} | undefined`};`);
     }
     let index: string | undefined;
     const patterns = isObj(schema.patternProperties) ? Object.values(schema.patternProperties as Record<string, Schema>) : [];

@@ -2,10 +2,10 @@
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
-const ENTRIES = ['src/shop/index.ts', 'src/cloud-config/index.ts'];
+const ENTRIES = ['src/shop/index.ts', 'src/cloud-config/index.ts', 'examples/express/index.ts', 'examples/koa/index.ts'];
 
 describe('public API documentation', () => {
-  it('gives every export of shopkeep/shop and shopkeep/cloud-config a TSDoc comment with @example', () => {
+  it('gives every export of shopkeep/shop, shopkeep/cloud-config, shopkeep/express and shopkeep/koa a TSDoc comment with @example', () => {
     const program = ts.createProgram(ENTRIES, {
       module: ts.ModuleKind.ESNext,
       moduleResolution: ts.ModuleResolutionKind.Bundler,

@@ -8,7 +8,7 @@ import { createShopApi, type ShopApi } from 'shopkeep/shop';
 import { fixtureApi } from '../../test/shop/conformance/fixture';
 import { describeShopApiConformance } from '../../test/shop/conformance/suite';
 import { httpTarget, type ConformanceTarget } from '../../test/shop/conformance/targets';
-import { createMiddleware } from './index';
+import { createMiddleware } from 'shopkeep/express';
 
 describeShopApiConformance('Express adapter mounted at /shop', async (api) => {
   const app = express();

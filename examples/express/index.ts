@@ -1,9 +1,10 @@
 /**
  * Express 5 adapter for the shop API: `app.use('/shop', createMiddleware(api))`.
+ * Published as `shopkeep/express` (built from this file; `express` is an optional peer dependency).
  *
  * The adapter only translates: Express request -> `ShopRequest` (the RAW original URL, mount prefix included, and
  * the raw body), `ShopResponse` -> Express response. Everything else (routing, query parsing, errors) is the core's.
- * The Koa adapter (`examples/koa`) exports the same `createMiddleware`; the import path picks the framework.
+ * The Koa adapter (`shopkeep/koa`) exports the same `createMiddleware`; the import path picks the framework.
  */
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import { shopErrorResponse, type Caller, type ShopApi, type ShopResponse } from 'shopkeep/shop';
@@ -19,9 +20,9 @@ import { CONSUMED, CONSUMED_MESSAGE, requestBody, TOO_LARGE } from '../read-node
  */
 export interface MiddlewareOptions {
   /** Who is calling (from your session, JWT, ...); used when the API has no `authenticate`. */
-  readonly getCaller?: (req: Request) => Caller | undefined | Promise<Caller | undefined>;
+  readonly getCaller?: ((req: Request) => Caller | undefined | Promise<Caller | undefined>) | undefined;
   /** Largest body read, in bytes (default 1 MiB); a larger one is answered 413. */
-  readonly maxBodyBytes?: number;
+  readonly maxBodyBytes?: number | undefined;
 }
 
 // What body-parser (express.json() and friends) names its failures; any other error is passed on untouched.
@@ -49,7 +50,7 @@ const BODY_PARSER_ERRORS = new Set([
  * ```ts
  * import express from 'express';
  * import { createShopApi, createMemoryRepository, SHOP_MANAGER_CAPABILITIES } from 'shopkeep/shop';
- * import { createMiddleware } from './examples/express';
+ * import { createMiddleware } from 'shopkeep/express';
  * const api = createShopApi({ repository: createMemoryRepository(snapshot) });
  * const app = express();
  * app.use('/shop', createMiddleware(api, { getCaller: () => ({ userId: 1, capabilities: SHOP_MANAGER_CAPABILITIES }) }));

@@ -1,9 +1,10 @@
 /**
  * Koa 3 adapter for the shop API: `router.all('/shop{/*rest}', createMiddleware(api))` with `@koa/router`, or
  * `app.use(createMiddleware(api))`.
+ * Published as `shopkeep/koa` (built from this file; `koa` is an optional peer dependency).
  *
  * The adapter only translates: Koa context -> `ShopRequest` (the RAW original URL, mount prefix included, and the
- * raw body), `ShopResponse` -> Koa response. The Express adapter (`examples/express`) exports the same
+ * raw body), `ShopResponse` -> Koa response. The Express adapter (`shopkeep/express`) exports the same
  * `createMiddleware`; the import path picks the framework.
  */
 import type { Context, Middleware } from 'koa';
@@ -20,9 +21,9 @@ import { CONSUMED, CONSUMED_MESSAGE, requestBody, TOO_LARGE } from '../read-node
  */
 export interface MiddlewareOptions {
   /** Who is calling (from your session, JWT, ...); used when the API has no `authenticate`. */
-  readonly getCaller?: (ctx: Context) => Caller | undefined | Promise<Caller | undefined>;
+  readonly getCaller?: ((ctx: Context) => Caller | undefined | Promise<Caller | undefined>) | undefined;
   /** Largest body read, in bytes (default 1 MiB); a larger one is answered 413. */
-  readonly maxBodyBytes?: number;
+  readonly maxBodyBytes?: number | undefined;
 }
 
 /**
@@ -40,7 +41,7 @@ export interface MiddlewareOptions {
  * import Koa from 'koa';
  * import Router from '@koa/router';
  * import { createShopApi, createMemoryRepository } from 'shopkeep/shop';
- * import { createMiddleware } from './examples/koa';
+ * import { createMiddleware } from 'shopkeep/koa';
  * const api = createShopApi({ repository: createMemoryRepository(snapshot) });
  * const router = new Router();
  * router.all('/shop{/*rest}', createMiddleware(api, { getCaller: (ctx) => ctx.state.user }));

@@ -15,8 +15,8 @@ export interface CloudConfigIssueBase {
   readonly path: string;
   readonly pointer: string;
   readonly message: string;
-  readonly line?: number;
-  readonly column?: number;
+  readonly line?: number | undefined;
+  readonly column?: number | undefined;
 }
 
 /**
@@ -42,7 +42,7 @@ export interface CloudConfigInputIssue extends CloudConfigIssueBase {
     | 'alias_limit'
     | 'invalid_input';
   /** For `unsupported_user_data`: the MIME type of the user data (`multipart/mixed`). */
-  readonly userDataType?: string;
+  readonly userDataType?: string | undefined;
 }
 
 /**
@@ -89,7 +89,7 @@ export interface CloudConfigRequiredIssue extends CloudConfigIssueBase {
 export interface CloudConfigAdditionalPropertyIssue extends CloudConfigIssueBase {
   readonly code: 'additional_property';
   readonly property: string;
-  readonly suggestion?: string;
+  readonly suggestion?: string | undefined;
 }
 
 /**
@@ -136,7 +136,7 @@ export interface CloudConfigInvalidKeyIssue extends CloudConfigIssueBase {
 export interface CloudConfigEnumIssue extends CloudConfigIssueBase {
   readonly code: 'enum' | 'const';
   readonly allowed: readonly unknown[];
-  readonly suggestion?: string;
+  readonly suggestion?: string | undefined;
 }
 
 /**
@@ -179,8 +179,8 @@ export interface CloudConfigRuleIssue extends CloudConfigIssueBase {
 export interface CloudConfigWarning extends CloudConfigIssueBase {
   readonly code: 'duplicate_key' | 'yaml_warning' | 'ignored_part';
   /** For `duplicate_key`: where the key was first written. */
-  readonly firstLine?: number;
-  readonly firstColumn?: number;
+  readonly firstLine?: number | undefined;
+  readonly firstColumn?: number | undefined;
 }
 
 /**
@@ -195,7 +195,7 @@ export interface CloudConfigWarning extends CloudConfigIssueBase {
 export interface CloudConfigDeprecation extends CloudConfigIssueBase {
   readonly code: 'deprecated';
   /** The cloud-init version that deprecated (or changed) the key or form, when known. */
-  readonly version?: string;
+  readonly version?: string | undefined;
 }
 
 /**

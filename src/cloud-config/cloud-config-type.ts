@@ -13,27 +13,27 @@ export type CloudConfigAptConfigureMirror = {
   /**
    * Mirror URL.
    */
-  uri?: string;
+  uri?: string | undefined;
   /**
    * Mirrors to try in order; the first that resolves wins.
    */
-  search?: string[];
+  search?: string[] | undefined;
   /**
    * Look up `<distro>-mirror` (or `<distro>-security-mirror`) host names.
    */
-  search_dns?: boolean;
+  search_dns?: boolean | undefined;
   /**
    * Key id or fingerprint to import.
    */
-  keyid?: string;
+  keyid?: string | undefined;
   /**
    * Raw PGP key.
    */
-  key?: string;
+  key?: string | undefined;
   /**
    * Key server to fetch **keyid** from.
    */
-  keyserver?: string;
+  keyserver?: string | undefined;
 }[];
 
 /**
@@ -44,16 +44,16 @@ export type CloudConfigCaCerts = {
    * Remove the default CA certificates.
    * @defaultValue `false`
    */
-  remove_defaults?: boolean;
+  remove_defaults?: boolean | undefined;
   /**
    * @defaultValue `false`
    * @deprecated Use **remove_defaults** instead.
    */
-  "remove-defaults"?: boolean;
+  "remove-defaults"?: boolean | undefined;
   /**
    * CA certificates (PEM) to add.
    */
-  trusted?: string[];
+  trusted?: string[] | undefined;
 };
 
 /**
@@ -74,15 +74,15 @@ export type CloudConfigGrubDpkg = {
    * Configure the GRUB install device.
    * @defaultValue `true`
    */
-  enabled?: boolean;
+  enabled?: boolean | undefined;
   /**
    * Install device. Default: found by probing /boot.
    */
-  "grub-pc/install_devices"?: string;
+  "grub-pc/install_devices"?: string | undefined;
   /**
    * Whether the install device is empty. Default: true when install_devices is empty.
    */
-  "grub-pc/install_devices_empty"?: boolean | string;
+  "grub-pc/install_devices_empty"?: boolean | string | undefined;
 };
 
 /**
@@ -120,11 +120,11 @@ export type CloudConfigOutputLogOperator = string | string[] | {
   /**
    * Destination of stdout.
    */
-  output?: string;
+  output?: string | undefined;
   /**
    * Destination of stderr.
    */
-  error?: string;
+  error?: string | undefined;
 };
 
 /**
@@ -149,22 +149,22 @@ export type CloudConfigUbuntuPro = {
   /**
    * Services to enable, such as esm-infra.
    */
-  enable?: string[];
+  enable?: string[] | undefined;
   /**
    * Beta services to enable.
    */
-  enable_beta?: string[];
+  enable_beta?: string[] | undefined;
   /**
    * Contract token; required on non-Pro instances.
    */
-  token?: string;
+  token?: string | undefined;
   features?: {
     /**
      * Skip auto-attach on Pro instances.
      * @defaultValue `false`
      */
-    disable_auto_attach?: boolean;
-  };
+    disable_auto_attach?: boolean | undefined;
+  } | undefined;
   /**
    * Ubuntu Pro client settings (other keys are passed through).
    */
@@ -172,29 +172,29 @@ export type CloudConfigUbuntuPro = {
     /**
      * HTTP proxy, or null to unset.
      */
-    http_proxy?: string | null;
+    http_proxy?: string | null | undefined;
     /**
      * HTTPS proxy, or null to unset.
      */
-    https_proxy?: string | null;
+    https_proxy?: string | null | undefined;
     /**
      * HTTP proxy for all APT repositories.
      */
-    global_apt_http_proxy?: string | null;
+    global_apt_http_proxy?: string | null | undefined;
     /**
      * HTTPS proxy for all APT repositories.
      */
-    global_apt_https_proxy?: string | null;
+    global_apt_https_proxy?: string | null | undefined;
     /**
      * HTTP proxy for Ubuntu Pro APT repositories.
      */
-    ua_apt_http_proxy?: string | null;
+    ua_apt_http_proxy?: string | null | undefined;
     /**
      * HTTPS proxy for Ubuntu Pro APT repositories.
      */
-    ua_apt_https_proxy?: string | null;
+    ua_apt_https_proxy?: string | null | undefined;
     [key: string]: unknown;
-  };
+  } | undefined;
 };
 
 /**
@@ -211,116 +211,116 @@ export type CloudConfigUsersGroupsUser = {
   /**
    * Login name. Without it (and without snapuser) the user is skipped.
    */
-  name?: string;
+  name?: string | undefined;
   /**
    * Date on which the account is disabled (YYYY-MM-DD).
    * @defaultValue `null`
    */
-  expiredate?: string;
+  expiredate?: string | undefined;
   /**
    * Comment about the user, usually the real name and contact information.
    */
-  gecos?: string;
+  gecos?: string | undefined;
   /**
    * Groups to add the user to.
    */
   groups?: string | string[] | {
     [key: string]: null;
-  };
+  } | undefined;
   /**
    * Home directory. Default: `/home/<username>`.
    * @defaultValue `"/home/<username>"`
    */
-  homedir?: string;
+  homedir?: string | undefined;
   /**
    * Number of days after the password expires until the account is disabled.
    */
-  inactive?: string;
+  inactive?: string | undefined;
   /**
    * Disable password login.
    * @defaultValue `true`
    */
-  lock_passwd?: boolean;
+  lock_passwd?: boolean | undefined;
   /**
    * @defaultValue `true`
    * @deprecated Use **lock_passwd** instead.
    */
-  "lock-passwd"?: boolean;
+  "lock-passwd"?: boolean | undefined;
   /**
    * Do not create the home directory.
    * @defaultValue `false`
    */
-  no_create_home?: boolean;
+  no_create_home?: boolean | undefined;
   /**
    * Do not initialize lastlog and faillog for the user.
    * @defaultValue `false`
    */
-  no_log_init?: boolean;
+  no_log_init?: boolean | undefined;
   /**
    * Do not create a group named after the user.
    * @defaultValue `false`
    */
-  no_user_group?: boolean;
+  no_user_group?: boolean | undefined;
   /**
    * Password hash, applied only when the user does not exist yet.
    */
-  passwd?: string;
+  passwd?: string | undefined;
   /**
    * Password hash, applied even when the user already exists.
    */
-  hashed_passwd?: string;
+  hashed_passwd?: string | undefined;
   /**
    * Clear-text password, applied even when the user already exists. Insecure.
    */
-  plain_text_passwd?: string;
+  plain_text_passwd?: string | undefined;
   /**
    * Create the groups listed in **groups** when missing.
    * @defaultValue `true`
    */
-  create_groups?: boolean;
+  create_groups?: boolean | undefined;
   /**
    * Primary group. Default: a group named after the user.
    * @defaultValue `"<username>"`
    */
-  primary_group?: string;
+  primary_group?: string | undefined;
   /**
    * SELinux user for the login.
    */
-  selinux_user?: string;
+  selinux_user?: string | undefined;
   /**
    * Login shell path. Default: the system default shell.
    */
-  shell?: string;
+  shell?: string | undefined;
   /**
    * E-mail address; creates the user through `snap create-user`, with name and SSH keys from the associated identity account.
    */
-  snapuser?: string;
+  snapuser?: string | undefined;
   /**
    * Public SSH keys for the user. Cannot be combined with **ssh_redirect_user**.
    */
-  ssh_authorized_keys?: string[];
+  ssh_authorized_keys?: string[] | undefined;
   /**
    * SSH ids to import for the user. Cannot be combined with **ssh_redirect_user**.
    */
-  ssh_import_id?: string[];
+  ssh_import_id?: string[] | undefined;
   /**
    * Disable SSH logins for this user and point them at the default user. Cannot be combined with **ssh_import_id** or **ssh_authorized_keys**.
    * @defaultValue `false`
    */
-  ssh_redirect_user?: boolean;
+  ssh_redirect_user?: boolean | undefined;
   /**
    * Create a system user without a home directory.
    * @defaultValue `false`
    */
-  system?: boolean;
+  system?: boolean | undefined;
   /**
    * Sudo rule for the user. Absent or null adds no rule.
    */
-  sudo?: string | null | false;
+  sudo?: string | null | false | undefined;
   /**
    * Numeric user id. Default: the next available id.
    */
-  uid?: number | string;
+  uid?: number | string | undefined;
 } & ({ name: string; snapuser?: never } | { snapuser: string; name?: never });
 
 /**
@@ -340,7 +340,7 @@ export type CloudConfig = {
    * Install the public keys from the datasource.
    * @defaultValue `true`
    */
-  allow_public_ssh_keys?: boolean;
+  allow_public_ssh_keys?: boolean | undefined;
   /**
    * Install ansible and run playbooks.
    */
@@ -349,104 +349,104 @@ export type CloudConfig = {
      * How to install ansible.
      * @defaultValue `"distro"`
      */
-    install_method?: "distro" | "pip";
+    install_method?: "distro" | "pip" | undefined;
     /**
      * User that runs module commands, and the pip install.
      */
-    run_user?: string;
+    run_user?: string | undefined;
     /**
      * Value for the ANSIBLE_CONFIG environment variable.
      */
-    ansible_config?: string;
+    ansible_config?: string | undefined;
     /**
      * Package to install.
      * @defaultValue `"ansible"`
      */
-    package_name?: string;
+    package_name?: string | undefined;
     setup_controller?: {
       repositories?: {
         path: string;
         source: string;
-      }[];
+      }[] | undefined;
       run_ansible?: {
-        playbook_name?: string;
-        playbook_dir?: string;
-        become_password_file?: string;
-        connection_password_file?: string;
-        vault_id?: string;
-        vault_password_file?: string;
-        module_path?: string;
-        args?: string;
-        extra_vars?: string;
-        inventory?: string;
-        scp_extra_args?: string;
-        sftp_extra_args?: string;
-        private_key?: string;
-        connection?: string;
-        module_name?: string;
-        sleep?: string;
-        tags?: string;
-        skip_tags?: string;
+        playbook_name?: string | undefined;
+        playbook_dir?: string | undefined;
+        become_password_file?: string | undefined;
+        connection_password_file?: string | undefined;
+        vault_id?: string | undefined;
+        vault_password_file?: string | undefined;
+        module_path?: string | undefined;
+        args?: string | undefined;
+        extra_vars?: string | undefined;
+        inventory?: string | undefined;
+        scp_extra_args?: string | undefined;
+        sftp_extra_args?: string | undefined;
+        private_key?: string | undefined;
+        connection?: string | undefined;
+        module_name?: string | undefined;
+        sleep?: string | undefined;
+        tags?: string | undefined;
+        skip_tags?: string | undefined;
         /**
          * @defaultValue `false`
          */
-        list_hosts?: boolean;
+        list_hosts?: boolean | undefined;
         /**
          * @defaultValue `false`
          */
-        syntax_check?: boolean;
+        syntax_check?: boolean | undefined;
         /**
          * @defaultValue `false`
          */
-        check?: boolean;
+        check?: boolean | undefined;
         /**
          * @defaultValue `false`
          */
-        diff?: boolean;
-        timeout?: number;
-        background?: number;
-        poll?: number;
-        forks?: number;
-      }[];
-    };
+        diff?: boolean | undefined;
+        timeout?: number | undefined;
+        background?: number | undefined;
+        poll?: number | undefined;
+        forks?: number | undefined;
+      }[] | undefined;
+    } | undefined;
     galaxy?: {
       actions: string[][];
-    };
+    } | undefined;
     pull?: {
-      ssh_common_args?: string;
-      scp_extra_args?: string;
-      sftp_extra_args?: string;
-      private_key?: string;
-      checkout?: string;
-      module_path?: string;
-      timeout?: string;
+      ssh_common_args?: string | undefined;
+      scp_extra_args?: string | undefined;
+      sftp_extra_args?: string | undefined;
+      private_key?: string | undefined;
+      checkout?: string | undefined;
+      module_path?: string | undefined;
+      timeout?: string | undefined;
       url: string;
-      connection?: string;
-      vault_id?: string;
-      vault_password_file?: string;
-      module_name?: string;
-      sleep?: string;
-      tags?: string;
-      skip_tags?: string;
+      connection?: string | undefined;
+      vault_id?: string | undefined;
+      vault_password_file?: string | undefined;
+      module_name?: string | undefined;
+      sleep?: string | undefined;
+      tags?: string | undefined;
+      skip_tags?: string | undefined;
       playbook_name: string;
       /**
        * @defaultValue `false`
        */
-      accept_host_key?: boolean;
+      accept_host_key?: boolean | undefined;
       /**
        * @defaultValue `false`
        */
-      clean?: boolean;
+      clean?: boolean | undefined;
       /**
        * @defaultValue `false`
        */
-      full?: boolean;
+      full?: boolean | undefined;
       /**
        * @defaultValue `false`
        */
-      diff?: boolean;
-    };
-  };
+      diff?: boolean | undefined;
+    } | undefined;
+  } | undefined;
   /**
    * Alpine package repositories.
    */
@@ -455,33 +455,33 @@ export type CloudConfig = {
      * Keep the image repositories file; overrides every other key here.
      * @defaultValue `false`
      */
-    preserve_repositories?: boolean;
+    preserve_repositories?: boolean | undefined;
     alpine_repo?: {
       /**
        * Repository or mirror base URL.
        * @defaultValue `"https://alpine.global.ssl.fastly.net/alpine"`
        */
-      base_url?: string;
+      base_url?: string | undefined;
       /**
        * Add the community repository.
        * @defaultValue `false`
        */
-      community_enabled?: boolean;
+      community_enabled?: boolean | undefined;
       /**
        * Add the testing repository (meant for edge).
        * @defaultValue `false`
        */
-      testing_enabled?: boolean;
+      testing_enabled?: boolean | undefined;
       /**
        * Alpine release, such as `v3.20` or `edge`.
        */
       version: string;
-    } | null;
+    } | null | undefined;
     /**
      * Repository of unofficial packages.
      */
-    local_repo_base_url?: string;
-  };
+    local_repo_base_url?: string | undefined;
+  } | undefined;
   /**
    * APT configuration.
    */
@@ -490,53 +490,53 @@ export type CloudConfig = {
      * Keep the image sources list.
      * @defaultValue `false`
      */
-    preserve_sources_list?: boolean;
+    preserve_sources_list?: boolean | undefined;
     /**
      * Write mirror lists for automatic mirror selection.
      * @defaultValue `false`
      */
-    generate_mirrorlists?: boolean;
+    generate_mirrorlists?: boolean | undefined;
     /**
      * Suites to comment out; `$RELEASE` is replaced by the release name.
      */
-    disable_suites?: string[];
-    primary?: CloudConfigAptConfigureMirror;
-    security?: CloudConfigAptConfigureMirror;
+    disable_suites?: string[] | undefined;
+    primary?: CloudConfigAptConfigureMirror | undefined;
+    security?: CloudConfigAptConfigureMirror | undefined;
     /**
      * Sources matching this regex are added with add-apt-repository.
      * @defaultValue `"^[\\w-]+:\\w"`
      */
-    add_apt_repo_match?: string;
+    add_apt_repo_match?: string | undefined;
     /**
      * Labels mapped to debconf-set-selections lines.
      */
     debconf_selections?: {
       [key: string]: string;
-    };
+    } | undefined;
     /**
      * Custom sources.list template.
      */
-    sources_list?: string;
+    sources_list?: string | undefined;
     /**
      * apt configuration text.
      */
-    conf?: string;
+    conf?: string | undefined;
     /**
      * HTTP proxy: `http://[[user][:pass]@]host[:port]/`.
      */
-    http_proxy?: string;
+    http_proxy?: string | undefined;
     /**
      * HTTPS proxy: `https://[[user][:pass]@]host[:port]/`.
      */
-    https_proxy?: string;
+    https_proxy?: string | undefined;
     /**
      * FTP proxy: `ftp://[[user][:pass]@]host[:port]/`.
      */
-    ftp_proxy?: string;
+    ftp_proxy?: string | undefined;
     /**
      * Alias for **http_proxy**.
      */
-    proxy?: string;
+    proxy?: string | undefined;
     /**
      * Source ids (also file names) mapped to source entries.
      */
@@ -545,40 +545,40 @@ export type CloudConfig = {
         /**
          * A sources.list line; `$MIRROR`, `$PRIMARY`, `$SECURITY`, `$RELEASE`, `$KEY_FILE` are replaced.
          */
-        source?: string;
-        keyid?: string;
-        key?: string;
-        keyserver?: string;
-        filename?: string;
+        source?: string | undefined;
+        keyid?: string | undefined;
+        key?: string | undefined;
+        keyserver?: string | undefined;
+        filename?: string | undefined;
         /**
          * Append to the file (true) or overwrite it (false).
          * @defaultValue `true`
          */
-        append?: boolean;
+        append?: boolean | undefined;
       };
-    };
-  };
+    } | undefined;
+  } | undefined;
   /**
    * APT pipeline depth: a number, true/false, or `none`, `unchanged`, `os`.
    */
-  apt_pipelining?: number | boolean | "none" | "unchanged" | "os";
+  apt_pipelining?: number | boolean | "none" | "unchanged" | "os" | undefined;
   /**
    * @deprecated Use **package_reboot_if_required** instead.
    */
-  apt_reboot_if_required?: boolean;
+  apt_reboot_if_required?: boolean | undefined;
   /**
    * @deprecated Use **package_update** instead.
    */
-  apt_update?: boolean;
+  apt_update?: boolean | undefined;
   /**
    * @deprecated Use **package_upgrade** instead.
    */
-  apt_upgrade?: boolean;
+  apt_upgrade?: boolean | undefined;
   /**
    * Hash for the fingerprints.
    * @defaultValue `"sha256"`
    */
-  authkey_hash?: string;
+  authkey_hash?: string | undefined;
   /**
    * Installer configuration; cloud-init checks only `version`, the rest belongs to the installer.
    */
@@ -588,20 +588,20 @@ export type CloudConfig = {
      */
     version: number;
     [key: string]: unknown;
-  };
+  } | undefined;
   /**
    * Commands, each a shell string or an argument list.
    */
-  bootcmd?: (string | string[])[];
+  bootcmd?: (string | string[])[] | undefined;
   /**
    * Enable or disable byobu for the user or system-wide.
    */
-  byobu_by_default?: "enable-system" | "enable-user" | "disable-system" | "disable-user" | "enable" | "disable" | "user" | "system";
+  byobu_by_default?: "enable-system" | "enable-user" | "disable-system" | "disable-user" | "enable" | "disable" | "user" | "system" | undefined;
   /**
    * @deprecated Use **ca_certs** instead.
    */
-  "ca-certs"?: CloudConfigCaCerts;
-  ca_certs?: CloudConfigCaCerts;
+  "ca-certs"?: CloudConfigCaCerts | undefined;
+  ca_certs?: CloudConfigCaCerts | undefined;
   /**
    * Chef client configuration.
    */
@@ -609,115 +609,115 @@ export type CloudConfig = {
     /**
      * Directories to create for the client.
      */
-    directories?: string[];
+    directories?: string[] | undefined;
     /**
      * Written to **validation_key**; `system` keeps the existing file.
      */
-    validation_cert?: string;
+    validation_cert?: string | undefined;
     /**
      * @defaultValue `"/etc/chef/validation.pem"`
      */
-    validation_key?: string;
+    validation_key?: string | undefined;
     /**
      * @defaultValue `"/etc/chef/firstboot.json"`
      */
-    firstboot_path?: string;
+    firstboot_path?: string | undefined;
     /**
      * Run the client (defaults to true when installed from gems).
      * @defaultValue `false`
      */
-    exec?: boolean;
+    exec?: boolean | undefined;
     /**
      * @defaultValue `"/etc/chef/client.pem"`
      */
-    client_key?: string;
+    client_key?: string | undefined;
     /**
      * Path of the data bag secret.
      * @defaultValue `null`
      */
-    encrypted_data_bag_secret?: string;
+    encrypted_data_bag_secret?: string | undefined;
     /**
      * @defaultValue `"_default"`
      */
-    environment?: string;
+    environment?: string | undefined;
     /**
      * @defaultValue `"/var/backups/chef"`
      */
-    file_backup_path?: string;
+    file_backup_path?: string | undefined;
     /**
      * @defaultValue `"/var/cache/chef"`
      */
-    file_cache_path?: string;
+    file_cache_path?: string | undefined;
     /**
      * @defaultValue `"/etc/chef/firstboot.json"`
      */
-    json_attribs?: string;
+    json_attribs?: string | undefined;
     /**
      * @defaultValue `":info"`
      */
-    log_level?: string;
+    log_level?: string | undefined;
     /**
      * @defaultValue `"/var/log/chef/client.log"`
      */
-    log_location?: string;
+    log_location?: string | undefined;
     /**
      * Node name. Default: the instance id.
      */
-    node_name?: string;
+    node_name?: string | undefined;
     /**
      * Omnibus installer URL.
      * @defaultValue `"https://www.chef.io/chef/install.sh"`
      */
-    omnibus_url?: string;
+    omnibus_url?: string | undefined;
     /**
      * @defaultValue `5`
      */
-    omnibus_url_retries?: number;
-    omnibus_version?: string;
+    omnibus_url_retries?: number | undefined;
+    omnibus_version?: string | undefined;
     /**
      * @defaultValue `"/var/run/chef/client.pid"`
      */
-    pid_file?: string;
-    server_url?: string;
+    pid_file?: string | undefined;
+    server_url?: string | undefined;
     /**
      * @defaultValue `true`
      */
-    show_time?: boolean;
+    show_time?: boolean | undefined;
     /**
      * `:verify_none` or `:verify_peer`.
      * @defaultValue `":verify_none"`
      */
-    ssl_verify_mode?: string;
-    validation_name?: string;
+    ssl_verify_mode?: string | undefined;
+    validation_name?: string | undefined;
     /**
      * @defaultValue `false`
      */
-    force_install?: boolean;
+    force_install?: boolean | undefined;
     /**
      * Initial node attributes.
      */
     initial_attributes?: {
       [key: string]: unknown;
-    };
+    } | undefined;
     /**
      * @defaultValue `"packages"`
      */
-    install_type?: "packages" | "gems" | "omnibus";
+    install_type?: "packages" | "gems" | "omnibus" | undefined;
     /**
      * Run list for the first run.
      */
-    run_list?: string[];
+    run_list?: string[] | undefined;
     /**
      * Whether the license is accepted.
      */
-    chef_license?: string;
-  };
+    chef_license?: string | undefined;
+  } | undefined;
   chpasswd?: {
     /**
      * Expire the passwords so they must be changed at next login.
      * @defaultValue `true`
      */
-    expire?: boolean;
+    expire?: boolean | undefined;
     /**
      * Existing users and their new passwords (`type` hash, text, or RANDOM).
      */
@@ -731,47 +731,47 @@ export type CloudConfig = {
       /**
        * @defaultValue `"hash"`
        */
-      type?: "hash" | "text";
+      type?: "hash" | "text" | undefined;
       password: string;
-    })[];
+    })[] | undefined;
     /**
      * @deprecated Use **users** instead.
      */
-    list?: string | string[];
-  };
+    list?: string | string[] | undefined;
+  } | undefined;
   /**
    * Modules of the config stage.
    */
-  cloud_config_modules?: CloudConfigModuleList;
+  cloud_config_modules?: CloudConfigModuleList | undefined;
   /**
    * Modules of the final stage.
    */
-  cloud_final_modules?: CloudConfigModuleList;
+  cloud_final_modules?: CloudConfigModuleList | undefined;
   /**
    * Modules of the init stage.
    */
-  cloud_init_modules?: CloudConfigModuleList;
-  create_hostname_file?: CloudConfigCreateHostnameFile;
+  cloud_init_modules?: CloudConfigModuleList | undefined;
+  create_hostname_file?: CloudConfigCreateHostnameFile | undefined;
   /**
    * Alias names mapped to disk paths.
    */
   device_aliases?: {
     [key: string]: string;
-  };
+  } | undefined;
   /**
    * Disable IPv4 routes to the cloud metadata service.
    * @defaultValue `false`
    */
-  disable_ec2_metadata?: boolean;
+  disable_ec2_metadata?: boolean | undefined;
   /**
    * Disable root SSH login.
    * @defaultValue `true`
    */
-  disable_root?: boolean;
+  disable_root?: boolean | undefined;
   /**
    * authorized_keys options for root when disabled; `$USER` is the default user.
    */
-  disable_root_opts?: string;
+  disable_root_opts?: string | undefined;
   /**
    * Partition tables keyed by alias or device path.
    */
@@ -781,19 +781,19 @@ export type CloudConfig = {
        * Partition table type.
        * @defaultValue `"mbr"`
        */
-      table_type?: "mbr" | "gpt";
+      table_type?: "mbr" | "gpt" | undefined;
       /**
        * `remove` purges the table; true makes one partition, false none; a list gives sizes in percent, or [percent, partition type].
        * @defaultValue `false`
        */
-      layout?: "remove" | boolean | (number | [number, number])[];
+      layout?: "remove" | boolean | (number | [number, number])[] | undefined;
       /**
        * Write even when a partition table or filesystem exists. Dangerous.
        * @defaultValue `false`
        */
-      overwrite?: boolean;
+      overwrite?: boolean | undefined;
     };
-  };
+  } | undefined;
   drivers?: {
     nvidia?: {
       /**
@@ -803,9 +803,9 @@ export type CloudConfig = {
       /**
        * Driver version, such as "535". Default: the latest.
        */
-      version?: string;
-    };
-  };
+      version?: string | undefined;
+    } | undefined;
+  } | undefined;
   fan?: {
     /**
      * The fan configuration, one multi-line string.
@@ -815,13 +815,13 @@ export type CloudConfig = {
      * Where to write it.
      * @defaultValue `"/etc/network/fan"`
      */
-    config_path?: string;
-  };
+    config_path?: string | undefined;
+  } | undefined;
   /**
    * Message shown at the end of the run.
    */
-  final_message?: string;
-  fqdn?: CloudConfigFqdn;
+  final_message?: string | undefined;
+  fqdn?: CloudConfigFqdn | undefined;
   /**
    * Filesystems to create.
    */
@@ -829,64 +829,64 @@ export type CloudConfig = {
     /**
      * Filesystem label.
      */
-    label?: string;
+    label?: string | undefined;
     /**
      * Filesystem type, such as ext4.
      */
-    filesystem?: string;
+    filesystem?: string | undefined;
     /**
      * Device path, or `<alias>.<partition number>` (which overrides **partition**).
      */
-    device?: string;
+    device?: string | undefined;
     /**
      * Partition number, or `auto`, `any` or `none`.
      */
-    partition?: number | "auto" | "any" | "none";
+    partition?: number | "auto" | "any" | "none" | undefined;
     /**
      * Overwrite an existing filesystem. Dangerous.
      * @defaultValue `false`
      */
-    overwrite?: boolean;
+    overwrite?: boolean | undefined;
     /**
      * Ignored unless **partition** is `auto` or `any`.
      */
-    replace_fs?: string;
+    replace_fs?: string | undefined;
     /**
      * Options for the creation command; ignored with **cmd**.
      */
-    extra_opts?: string | string[];
+    extra_opts?: string | string[] | undefined;
     /**
      * Replaces the default creation command.
      */
-    cmd?: string | string[];
-  }[];
+    cmd?: string | string[] | undefined;
+  }[] | undefined;
   /**
    * Groups to create: a name, a list of names or group maps, or a group map.
    */
-  groups?: string | (string | CloudConfigUsersGroupsGroupsByGroupname)[] | CloudConfigUsersGroupsGroupsByGroupname;
+  groups?: string | (string | CloudConfigUsersGroupsGroupsByGroupname)[] | CloudConfigUsersGroupsGroupsByGroupname | undefined;
   growpart?: {
     /**
      * Resize tool: `auto`, `growpart`, `gpart`, or `off` to do nothing.
      * @defaultValue `"auto"`
      */
-    mode?: "auto" | "growpart" | "gpart" | "off" | false;
+    mode?: "auto" | "growpart" | "gpart" | "off" | false | undefined;
     /**
      * Mount points or block devices to grow.
      * @defaultValue `["/"]`
      */
-    devices?: string[];
+    devices?: string[] | undefined;
     /**
      * Grow even when /etc/growroot-disabled exists.
      * @defaultValue `false`
      */
-    ignore_growroot_disabled?: boolean;
-  };
+    ignore_growroot_disabled?: boolean | undefined;
+  } | undefined;
   /**
    * @deprecated Use **grub_dpkg** instead.
    */
-  "grub-dpkg"?: CloudConfigGrubDpkg;
-  grub_dpkg?: CloudConfigGrubDpkg;
-  hostname?: CloudConfigHostname;
+  "grub-dpkg"?: CloudConfigGrubDpkg | undefined;
+  grub_dpkg?: CloudConfigGrubDpkg | undefined;
+  hostname?: CloudConfigHostname | undefined;
   keyboard?: {
     /**
      * Keyboard layout (XKBLAYOUT).
@@ -896,16 +896,16 @@ export type CloudConfig = {
      * Keyboard model (XKBMODEL).
      * @defaultValue `"pc105"`
      */
-    model?: string;
+    model?: string | undefined;
     /**
      * Keyboard variant (XKBVARIANT).
      */
-    variant?: string;
+    variant?: string | undefined;
     /**
      * Keyboard options (XKBOPTIONS).
      */
-    options?: string;
-  };
+    options?: string | undefined;
+  } | undefined;
   landscape?: {
     /**
      * Client settings; keys not listed are passed to the client configuration.
@@ -915,61 +915,61 @@ export type CloudConfig = {
        * Server message URL.
        * @defaultValue `"https://landscape.canonical.com/message-system"`
        */
-      url?: string;
+      url?: string | undefined;
       /**
        * Server ping URL.
        * @defaultValue `"https://landscape.canonical.com/ping"`
        */
-      ping_url?: string;
+      ping_url?: string | undefined;
       /**
        * Data directory.
        * @defaultValue `"/var/lib/landscape/client"`
        */
-      data_path?: string;
+      data_path?: string | undefined;
       /**
        * Client log level.
        * @defaultValue `"info"`
        */
-      log_level?: "debug" | "info" | "warning" | "error" | "critical";
+      log_level?: "debug" | "info" | "warning" | "error" | "critical" | undefined;
       /**
        * Title of this computer.
        */
-      computer_title?: string;
+      computer_title?: string | undefined;
       /**
        * Account this computer belongs to.
        */
-      account_name?: string;
+      account_name?: string | undefined;
       /**
        * Account-wide registration key (secret).
        */
-      registration_key?: string;
+      registration_key?: string | undefined;
       /**
        * Comma-separated tag names.
        */
-      tags?: string;
+      tags?: string | undefined;
       /**
        * HTTP proxy URL.
        */
-      http_proxy?: string;
+      http_proxy?: string | undefined;
       /**
        * HTTPS proxy URL.
        */
-      https_proxy?: string;
+      https_proxy?: string | undefined;
       [key: string]: unknown;
     };
-  };
+  } | undefined;
   /**
    * Apply this cloud-config only to the instance with this launch index.
    */
-  "launch-index"?: number;
+  "launch-index"?: number | undefined;
   /**
    * System locale, such as `en_US.UTF-8`; false leaves it alone.
    */
-  locale?: boolean | string;
+  locale?: boolean | string | undefined;
   /**
    * File the locale setting is written to. Default: the distribution default.
    */
-  locale_configfile?: string;
+  locale_configfile?: string | undefined;
   lxd?: {
     /**
      * Values for `lxd init --auto`. Cannot be combined with **preseed**.
@@ -978,33 +978,33 @@ export type CloudConfig = {
       /**
        * Address LXD listens on.
        */
-      network_address?: string;
+      network_address?: string | undefined;
       /**
        * Port LXD listens on.
        */
-      network_port?: number;
+      network_port?: number | undefined;
       /**
        * Storage backend.
        * @defaultValue `"dir"`
        */
-      storage_backend?: "zfs" | "dir" | "lvm" | "btrfs";
+      storage_backend?: "zfs" | "dir" | "lvm" | "btrfs" | undefined;
       /**
        * Device for device-based storage.
        */
-      storage_create_device?: string;
+      storage_create_device?: string | undefined;
       /**
        * Size in GB of loop-based storage.
        */
-      storage_create_loop?: number;
+      storage_create_loop?: number | undefined;
       /**
        * Storage pool to use or create.
        */
-      storage_pool?: string;
+      storage_pool?: string | undefined;
       /**
        * Password for adding clients.
        */
-      trust_password?: string;
-    };
+      trust_password?: string | undefined;
+    } | undefined;
     /**
      * Host bridge setup. Cannot be combined with **preseed**.
      */
@@ -1017,70 +1017,70 @@ export type CloudConfig = {
        * Bridge name.
        * @defaultValue `"lxdbr0"`
        */
-      name?: string;
+      name?: string | undefined;
       /**
        * Bridge MTU; -1 keeps the LXD default.
        * @defaultValue `-1`
        */
-      mtu?: number;
+      mtu?: number | undefined;
       /**
        * IPv4 address; requires **ipv4_netmask**.
        */
-      ipv4_address?: string;
+      ipv4_address?: string | undefined;
       /**
        * IPv4 prefix length.
        */
-      ipv4_netmask?: number;
+      ipv4_netmask?: number | undefined;
       /**
        * First address of the DHCP range.
        */
-      ipv4_dhcp_first?: string;
+      ipv4_dhcp_first?: string | undefined;
       /**
        * Last address of the DHCP range.
        */
-      ipv4_dhcp_last?: string;
+      ipv4_dhcp_last?: string | undefined;
       /**
        * Number of DHCP leases.
        */
-      ipv4_dhcp_leases?: number;
+      ipv4_dhcp_leases?: number | undefined;
       /**
        * NAT IPv4 traffic.
        * @defaultValue `false`
        */
-      ipv4_nat?: boolean;
+      ipv4_nat?: boolean | undefined;
       /**
        * IPv6 address (CIDR); requires **ipv6_netmask**.
        */
-      ipv6_address?: string;
+      ipv6_address?: string | undefined;
       /**
        * IPv6 prefix length.
        */
-      ipv6_netmask?: number;
+      ipv6_netmask?: number | undefined;
       /**
        * NAT IPv6 traffic.
        * @defaultValue `false`
        */
-      ipv6_nat?: boolean;
+      ipv6_nat?: boolean | undefined;
       /**
        * Domain advertised to DHCP clients.
        */
-      domain?: string;
-    };
+      domain?: string | undefined;
+    } | undefined;
     /**
      * YAML passed to `lxd init --preseed`. Cannot be combined with **init** or **bridge**.
      */
-    preseed?: string;
-  };
+    preseed?: string | undefined;
+  } | undefined;
   /**
    * true renders /etc/hosts from the template; `localhost` only adds a 127.0.1.1 entry.
    * @defaultValue `false`
    */
-  manage_etc_hosts?: true | false | "localhost" | "template";
+  manage_etc_hosts?: true | false | "localhost" | "template" | undefined;
   /**
    * Write resolv.conf; **resolv_conf** is ignored unless true.
    * @defaultValue `false`
    */
-  manage_resolv_conf?: boolean;
+  manage_resolv_conf?: boolean | undefined;
   mcollective?: {
     /**
      * Certificates, and settings appended to server.cfg.
@@ -1089,67 +1089,67 @@ export type CloudConfig = {
       /**
        * Server public certificate.
        */
-      "public-cert"?: string;
+      "public-cert"?: string | undefined;
       /**
        * Server private certificate.
        */
-      "private-cert"?: string;
+      "private-cert"?: string | undefined;
       [key: string]: boolean | number | string | undefined;
-    };
-  };
+    } | undefined;
+  } | undefined;
   /**
    * How this part merges with other parts.
    */
-  merge_how?: CloudConfigMergeDefinition;
+  merge_how?: CloudConfigMergeDefinition | undefined;
   /**
    * Alias of **merge_how**.
    */
-  merge_type?: CloudConfigMergeDefinition;
+  merge_type?: CloudConfigMergeDefinition | undefined;
   /**
    * Run the migration of old semaphore and state names.
    * @defaultValue `true`
    */
-  migrate?: boolean;
+  migrate?: boolean | undefined;
   /**
    * Defaults for the six fstab fields.
    */
-  mount_default_fields?: (string | null)[];
+  mount_default_fields?: (string | null)[] | undefined;
   /**
    * fstab entries: [fs_spec, fs_file, fs_vfstype, fs_mntops, fs_freq, fs_passno]; missing fields come from mount_default_fields; a null fs_file removes the mount.
    */
-  mounts?: (string | null)[][];
+  mounts?: (string | null)[][] | undefined;
   /**
    * Do not log authorized key fingerprints.
    * @defaultValue `false`
    */
-  no_ssh_fingerprints?: boolean;
+  no_ssh_fingerprints?: boolean | undefined;
   ntp?: {
     /**
      * NTP pools.
      */
-    pools?: string[];
+    pools?: string[] | undefined;
     /**
      * NTP servers.
      */
-    servers?: string[];
+    servers?: string[] | undefined;
     /**
      * NTP peers.
      */
-    peers?: string[];
+    peers?: string[] | undefined;
     /**
      * CIDRs allowed to query.
      */
-    allow?: string[];
+    allow?: string[] | undefined;
     /**
      * Client to configure: `auto`, chrony, ntp, openntpd, ntpdate, systemd-timesyncd.
      * @defaultValue `"auto"`
      */
-    ntp_client?: string;
+    ntp_client?: string | undefined;
     /**
      * Configure and install the client.
      * @defaultValue `true`
      */
-    enabled?: boolean;
+    enabled?: boolean | undefined;
     /**
      * Overrides for the selected client.
      */
@@ -1157,60 +1157,60 @@ export type CloudConfig = {
       /**
        * Where the client configuration is written.
        */
-      confpath?: string;
+      confpath?: string | undefined;
       /**
        * Executable that proves the client is installed.
        */
-      check_exe?: string;
+      check_exe?: string | undefined;
       /**
        * Packages to install for the client.
        */
-      packages?: string[];
+      packages?: string[] | undefined;
       /**
        * Service to restart.
        */
-      service_name?: string;
+      service_name?: string | undefined;
       /**
        * Jinja template for the client configuration.
        */
-      template?: string;
-    };
-  } | null;
+      template?: string | undefined;
+    } | undefined;
+  } | null | undefined;
   /**
    * Output redirection per stage.
    */
   output?: {
-    all?: CloudConfigOutputLogOperator;
-    init?: CloudConfigOutputLogOperator;
-    config?: CloudConfigOutputLogOperator;
-    final?: CloudConfigOutputLogOperator;
-  };
+    all?: CloudConfigOutputLogOperator | undefined;
+    init?: CloudConfigOutputLogOperator | undefined;
+    config?: CloudConfigOutputLogOperator | undefined;
+    final?: CloudConfigOutputLogOperator | undefined;
+  } | undefined;
   /**
    * Reboot when an upgrade or install requires it.
    * @defaultValue `false`
    */
-  package_reboot_if_required?: boolean;
+  package_reboot_if_required?: boolean | undefined;
   /**
    * Update the package index first.
    * @defaultValue `false`
    */
-  package_update?: boolean;
+  package_update?: boolean | undefined;
   /**
    * Upgrade installed packages.
    * @defaultValue `false`
    */
-  package_upgrade?: boolean;
+  package_upgrade?: boolean | undefined;
   /**
    * Packages to install: names, [name, version] pairs, or per-manager lists.
    */
   packages?: (CloudConfigPackageItem | {
-    apt?: CloudConfigPackageItem[];
-    snap?: CloudConfigPackageItem[];
-  })[];
+    apt?: CloudConfigPackageItem[] | undefined;
+    snap?: CloudConfigPackageItem[] | undefined;
+  })[] | undefined;
   /**
    * Password of the default user.
    */
-  password?: string;
+  password?: string | undefined;
   phone_home?: {
     /**
      * URL to post to.
@@ -1219,19 +1219,19 @@ export type CloudConfig = {
     /**
      * `all`, or the keys to post.
      */
-    post?: "all" | ("pub_key_rsa" | "pub_key_ecdsa" | "pub_key_ed25519" | "instance_id" | "hostname" | "fqdn")[];
+    post?: "all" | ("pub_key_rsa" | "pub_key_ecdsa" | "pub_key_ed25519" | "instance_id" | "hostname" | "fqdn")[] | undefined;
     /**
      * Attempts before giving up.
      * @defaultValue `10`
      */
-    tries?: number;
-  };
+    tries?: number | undefined;
+  } | undefined;
   power_state?: {
     /**
      * `now`, or minutes to wait after cloud-init finishes.
      * @defaultValue `"now"`
      */
-    delay?: number | "now" | string;
+    delay?: number | "now" | string | undefined;
     /**
      * What to do.
      */
@@ -1239,133 +1239,133 @@ export type CloudConfig = {
     /**
      * Message shown before the change.
      */
-    message?: string;
+    message?: string | undefined;
     /**
      * Seconds to wait for cloud-init to finish first.
      * @defaultValue `30`
      */
-    timeout?: number;
+    timeout?: number | undefined;
     /**
      * Apply only if met: true, false, or a command (string or list) that must exit 0.
      * @defaultValue `true`
      */
-    condition?: string | boolean | unknown[];
-  };
-  prefer_fqdn_over_hostname?: CloudConfigPreferFqdnOverHostname;
-  preserve_hostname?: CloudConfigPreserveHostname;
+    condition?: string | boolean | unknown[] | undefined;
+  } | undefined;
+  prefer_fqdn_over_hostname?: CloudConfigPreferFqdnOverHostname | undefined;
+  preserve_hostname?: CloudConfigPreserveHostname | undefined;
   puppet?: {
     /**
      * Install puppet.
      * @defaultValue `true`
      */
-    install?: boolean;
+    install?: boolean | undefined;
     /**
      * Version to install. Default: the latest.
      */
-    version?: string;
+    version?: string | undefined;
     /**
      * `packages` or `aio` (puppetlabs all-in-one).
      * @defaultValue `"packages"`
      */
-    install_type?: "packages" | "aio";
+    install_type?: "packages" | "aio" | undefined;
     /**
      * Puppet collection for `aio`, such as puppet7.
      */
-    collection?: string;
+    collection?: string | undefined;
     /**
      * Install script URL for `aio`.
      */
-    aio_install_url?: string;
+    aio_install_url?: string | undefined;
     /**
      * Remove the puppetlabs repository after an `aio` install.
      * @defaultValue `true`
      */
-    cleanup?: boolean;
+    cleanup?: boolean | undefined;
     /**
      * Path of puppet.conf.
      */
-    conf_file?: string;
+    conf_file?: string | undefined;
     /**
      * Path of the SSL directory.
      */
-    ssl_dir?: string;
+    ssl_dir?: string | undefined;
     /**
      * Path of csr_attributes.yaml.
      */
-    csr_attributes_path?: string;
+    csr_attributes_path?: string | undefined;
     /**
      * Package to install.
      */
-    package_name?: string;
+    package_name?: string | undefined;
     /**
      * Run the agent once after configuration.
      * @defaultValue `false`
      */
-    exec?: boolean;
+    exec?: boolean | undefined;
     /**
      * Arguments for `puppet agent`.
      */
-    exec_args?: string[];
+    exec_args?: string[] | undefined;
     /**
      * Enable and start the puppet service.
      * @defaultValue `true`
      */
-    start_service?: boolean;
+    start_service?: boolean | undefined;
     /**
      * puppet.conf sections.
      */
     conf?: {
       main?: {
         [key: string]: unknown;
-      };
+      } | undefined;
       server?: {
         [key: string]: unknown;
-      };
+      } | undefined;
       agent?: {
         [key: string]: unknown;
-      };
+      } | undefined;
       user?: {
         [key: string]: unknown;
-      };
+      } | undefined;
       /**
        * CA certificate (PEM) of the puppet server.
        */
-      ca_cert?: string;
-    };
+      ca_cert?: string | undefined;
+    } | undefined;
     csr_attributes?: {
       custom_attributes?: {
         [key: string]: unknown;
-      };
+      } | undefined;
       extension_requests?: {
         [key: string]: unknown;
-      };
-    };
-  };
+      } | undefined;
+    } | undefined;
+  } | undefined;
   random_seed?: {
     /**
      * File the seed is written to.
      * @defaultValue `"/dev/urandom"`
      */
-    file?: string;
+    file?: string | undefined;
     /**
      * Seed data written before the datasource seed.
      */
-    data?: string;
+    data?: string | undefined;
     /**
      * Encoding of **data**.
      * @defaultValue `"raw"`
      */
-    encoding?: "raw" | "base64" | "b64" | "gzip" | "gz";
+    encoding?: "raw" | "base64" | "b64" | "gzip" | "gz" | undefined;
     /**
      * Command run with RANDOM_SEED_FILE set.
      */
-    command?: string[];
+    command?: string[] | undefined;
     /**
      * Fail when **command** cannot run.
      * @defaultValue `false`
      */
-    command_required?: boolean;
-  };
+    command_required?: boolean | undefined;
+  } | undefined;
   /**
    * Named event handlers.
    */
@@ -1375,7 +1375,7 @@ export type CloudConfig = {
       /**
        * @defaultValue `"DEBUG"`
        */
-      level?: "DEBUG" | "INFO" | "WARN" | "ERROR" | "FATAL";
+      level?: "DEBUG" | "INFO" | "WARN" | "ERROR" | "FATAL" | undefined;
     } | {
       type: "print";
     } | {
@@ -1384,157 +1384,157 @@ export type CloudConfig = {
        * URL events are posted to.
        */
       endpoint: string;
-      consumer_key?: string;
-      token_key?: string;
-      token_secret?: string;
-      consumer_secret?: string;
+      consumer_key?: string | undefined;
+      token_key?: string | undefined;
+      token_secret?: string | undefined;
+      consumer_secret?: string | undefined;
       /**
        * Seconds to wait for a response.
        */
-      timeout?: number;
+      timeout?: number | undefined;
       /**
        * Retries per event.
        */
-      retries?: number;
+      retries?: number | undefined;
     } | {
       type: "hyperv";
       /**
        * @defaultValue `"/var/lib/hyperv/.kvp_pool_1"`
        */
-      kvp_file_path?: string;
-      event_types?: string[];
+      kvp_file_path?: string | undefined;
+      event_types?: string[] | undefined;
     };
-  };
+  } | undefined;
   /**
    * Resize the root filesystem; `noblock` resizes in the background. Default: true.
    */
-  resize_rootfs?: true | false | "noblock";
+  resize_rootfs?: true | false | "noblock" | undefined;
   resolv_conf?: {
     /**
      * Name servers.
      */
-    nameservers?: unknown[];
+    nameservers?: unknown[] | undefined;
     /**
      * Search domains.
      */
-    searchdomains?: unknown[];
+    searchdomains?: unknown[] | undefined;
     /**
      * Local domain.
      */
-    domain?: string;
+    domain?: string | undefined;
     /**
      * Sort list addresses.
      */
-    sortlist?: unknown[];
+    sortlist?: unknown[] | undefined;
     /**
      * Resolver options; a flag option is given as true.
      */
     options?: {
       [key: string]: unknown;
-    };
-  };
+    } | undefined;
+  } | undefined;
   rh_subscription?: {
     /**
      * Activation key; use with **org**, not with **username** /**password**.
      * @deprecated Use **activation_key** instead.
      */
-    "activation-key"?: string;
+    "activation-key"?: string | undefined;
     /**
      * Activation key; use with **org**, not with **username** /**password**.
      */
-    activation_key?: string;
+    activation_key?: string | undefined;
     /**
      * Pool ids to attach.
      * @deprecated Use **add_pool** instead.
      */
-    "add-pool"?: string[];
+    "add-pool"?: string[] | undefined;
     /**
      * Pool ids to attach.
      */
-    add_pool?: string[];
+    add_pool?: string[] | undefined;
     /**
      * Attach subscriptions automatically.
      * @deprecated Use **auto_attach** instead.
      */
-    "auto-attach"?: boolean;
+    "auto-attach"?: boolean | undefined;
     /**
      * Attach subscriptions automatically.
      */
-    auto_attach?: boolean;
+    auto_attach?: boolean | undefined;
     /**
      * Repositories to disable.
      * @deprecated Use **disable_repo** instead.
      */
-    "disable-repo"?: string[];
+    "disable-repo"?: string[] | undefined;
     /**
      * Repositories to disable.
      */
-    disable_repo?: string[];
+    disable_repo?: string[] | undefined;
     /**
      * Repositories to enable.
      * @deprecated Use **enable_repo** instead.
      */
-    "enable-repo"?: string[];
+    "enable-repo"?: string[] | undefined;
     /**
      * Repositories to enable.
      */
-    enable_repo?: string[];
+    enable_repo?: string[] | undefined;
     /**
      * Organization; use with **activation_key**.
      */
-    org?: string | number;
+    org?: string | number | undefined;
     /**
      * Password; use with **username**.
      */
-    password?: string;
+    password?: string | undefined;
     /**
      * Release to pin with `subscription-manager release --set`; the package cache is cleared after.
      */
-    release_version?: string;
+    release_version?: string | undefined;
     /**
      * baseurl in /etc/rhsm/rhsm.conf.
      * @deprecated Use **rhsm_baseurl** instead.
      */
-    "rhsm-baseurl"?: string;
+    "rhsm-baseurl"?: string | undefined;
     /**
      * baseurl in /etc/rhsm/rhsm.conf.
      */
-    rhsm_baseurl?: string;
+    rhsm_baseurl?: string | undefined;
     /**
      * Server host name in /etc/rhsm/rhsm.conf.
      * @deprecated Use **server_hostname** instead.
      */
-    "server-hostname"?: string;
+    "server-hostname"?: string | undefined;
     /**
      * Server host name in /etc/rhsm/rhsm.conf.
      */
-    server_hostname?: string;
+    server_hostname?: string | undefined;
     /**
      * Service level; needs **auto_attach**.
      * @deprecated Use **service_level** instead.
      */
-    "service-level"?: string;
+    "service-level"?: string | undefined;
     /**
      * Service level; needs **auto_attach**.
      */
-    service_level?: string;
+    service_level?: string | undefined;
     /**
      * User name; use with **password**, not with **activation_key** /**org**.
      */
-    username?: string;
-  } & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown;
+    username?: string | undefined;
+  } & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown | undefined;
   rpi?: {
     interfaces?: {
       /**
        * Enable SPI.
        * @defaultValue `false`
        */
-      spi?: boolean;
+      spi?: boolean | undefined;
       /**
        * Enable I2C.
        * @defaultValue `false`
        */
-      i2c?: boolean;
+      i2c?: boolean | undefined;
       /**
        * Enable the serial console, or set console and UART hardware separately.
        * @defaultValue `false`
@@ -1544,280 +1544,280 @@ export type CloudConfig = {
          * Serial console.
          * @defaultValue `false`
          */
-        console?: boolean;
+        console?: boolean | undefined;
         /**
          * UART hardware.
          * @defaultValue `false`
          */
-        hardware?: boolean;
+        hardware?: boolean | undefined;
         [key: string]: unknown;
-      };
+      } | undefined;
       /**
        * Enable 1-Wire.
        * @defaultValue `false`
        */
-      onewire?: boolean;
+      onewire?: boolean | undefined;
       [key: string]: unknown;
-    };
+    } | undefined;
     /**
      * Enable USB gadget mode.
      * @defaultValue `false`
      */
-    enable_usb_gadget?: boolean;
+    enable_usb_gadget?: boolean | undefined;
     [key: string]: unknown;
-  };
+  } | undefined;
   rsyslog?: {
     /**
      * Directory for the configuration files. Default: /etc/rsyslog.d.
      */
-    config_dir?: string;
+    config_dir?: string | undefined;
     /**
      * File name for entries without one. Default: 20-cloud-config.conf.
      */
-    config_filename?: string;
+    config_filename?: string | undefined;
     /**
      * Configuration snippets: a string, or a filename and content.
      */
     configs?: (string | {
-      filename?: string;
+      filename?: string | undefined;
       content: string;
-    })[];
+    })[] | undefined;
     /**
      * Remote names mapped to `[filter] [@|@@]host[:port]` entries.
      */
     remotes?: {
       [key: string]: unknown;
-    };
+    } | undefined;
     /**
      * `auto`, or the command that reloads rsyslog.
      */
-    service_reload_command?: "auto" | string[];
+    service_reload_command?: "auto" | string[] | undefined;
     /**
      * Install rsyslog.
      * @defaultValue `false`
      */
-    install_rsyslog?: boolean;
+    install_rsyslog?: boolean | undefined;
     /**
      * rsyslog executable, checked when installing. Default: rsyslogd.
      */
-    check_exe?: string;
+    check_exe?: string | undefined;
     /**
      * Packages to install.
      */
-    packages?: string[];
-  };
+    packages?: string[] | undefined;
+  } | undefined;
   /**
    * Commands, each a shell string or an argument list (null entries are skipped).
    */
-  runcmd?: (string[] | string | null)[];
+  runcmd?: (string[] | string | null)[] | undefined;
   salt_minion?: {
     /**
      * Package to install. Default: salt-minion.
      */
-    pkg_name?: string;
+    pkg_name?: string | undefined;
     /**
      * Service to enable. Default: salt-minion.
      */
-    service_name?: string;
+    service_name?: string | undefined;
     /**
      * Configuration directory. Default: /etc/salt.
      */
-    config_dir?: string;
+    config_dir?: string | undefined;
     /**
      * Written to `<config_dir>/minion`.
      */
     conf?: {
       [key: string]: unknown;
-    };
+    } | undefined;
     /**
      * Written to `<config_dir>/grains`.
      */
     grains?: {
       [key: string]: unknown;
-    };
+    } | undefined;
     /**
      * Minion public key.
      */
-    public_key?: string;
+    public_key?: string | undefined;
     /**
      * Minion private key.
      */
-    private_key?: string;
+    private_key?: string | undefined;
     /**
      * Key directory. Default: `<config_dir>/pki/minion`.
      */
-    pki_dir?: string;
-  };
+    pki_dir?: string | undefined;
+  } | undefined;
   snap?: {
     /**
      * Signed assertions acknowledged before the commands run: a list, or a map of labels to assertions.
      */
     assertions?: string[] | {
       [key: string]: string;
-    };
+    } | undefined;
     /**
      * snap commands: a list, or a map of labels to commands (run in label order).
      */
     commands?: (string | string[])[] | {
       [key: string]: string | string[];
-    };
-  };
+    } | undefined;
+  } | undefined;
   spacewalk?: {
     /**
      * Spacewalk server.
      */
-    server?: string;
+    server?: string | undefined;
     /**
      * Proxy for reaching the server.
      */
-    proxy?: string;
+    proxy?: string | undefined;
     /**
      * Activation key for registration.
      */
-    activation_key?: string;
-  };
+    activation_key?: string | undefined;
+  } | undefined;
   ssh?: {
     /**
      * Print SSH host keys to the console.
      * @defaultValue `true`
      */
     emit_keys_to_console: boolean;
-  };
+  } | undefined;
   /**
    * Public keys for the default user.
    */
-  ssh_authorized_keys?: string[];
+  ssh_authorized_keys?: string[] | undefined;
   /**
    * Remove host keys baked into the image.
    * @defaultValue `true`
    */
-  ssh_deletekeys?: boolean;
+  ssh_deletekeys?: boolean | undefined;
   /**
    * Fingerprint hash types not printed.
    */
-  ssh_fp_console_blacklist?: string[];
+  ssh_fp_console_blacklist?: string[] | undefined;
   /**
    * Host key types to generate.
    * @defaultValue `["ecdsa","ed25519","rsa"]`
    */
-  ssh_genkeytypes?: ("ecdsa" | "ed25519" | "rsa")[];
+  ssh_genkeytypes?: ("ecdsa" | "ed25519" | "rsa")[] | undefined;
   /**
    * Ids to import keys from for the default user, such as `gh:octocat`.
    */
-  ssh_import_id?: string[];
+  ssh_import_id?: string[] | undefined;
   /**
    * Key types not printed.
    * @defaultValue `["ssh-dss"]`
    */
-  ssh_key_console_blacklist?: string[];
+  ssh_key_console_blacklist?: string[] | undefined;
   /**
    * Host keys to install, as `<type>_private`, `<type>_public` and `<type>_certificate`.
    */
   ssh_keys?: {
     [key: string]: string;
-  };
+  } | undefined;
   ssh_publish_hostkeys?: {
     /**
      * Publish host keys to the datasource.
      * @defaultValue `true`
      */
-    enabled?: boolean;
+    enabled?: boolean | undefined;
     /**
      * Key types not published.
      */
-    blacklist?: string[];
-  };
+    blacklist?: string[] | undefined;
+  } | undefined;
   /**
    * Allow SSH password authentication (true) or not (false). Default: unchanged.
    */
-  ssh_pwauth?: boolean | string;
+  ssh_pwauth?: boolean | string | undefined;
   /**
    * Keep key generation off the console.
    * @defaultValue `false`
    */
-  ssh_quiet_keygen?: boolean;
+  ssh_quiet_keygen?: boolean | undefined;
   swap?: {
     /**
      * Swap file path.
      */
-    filename?: string;
+    filename?: string | undefined;
     /**
      * Size in bytes, `auto`, or a number with a unit B, K, M, G or T.
      */
-    size?: "auto" | number | string;
+    size?: "auto" | number | string | undefined;
     /**
      * Largest size for `auto`, in bytes or with a unit.
      */
-    maxsize?: number | string;
-  };
+    maxsize?: number | string | undefined;
+  } | undefined;
   /**
    * Distribution settings.
    * @deprecated System and distribution settings are not meant to be overridden by user data or vendor data.
    */
   system_info?: {
     [key: string]: unknown;
-  };
+  } | undefined;
   /**
    * Time zone name from /usr/share/zoneinfo, such as `Europe/Paris`.
    */
-  timezone?: string;
+  timezone?: string | undefined;
   /**
    * @deprecated Use **ubuntu_pro** instead.
    */
-  ubuntu_advantage?: CloudConfigUbuntuPro;
-  ubuntu_pro?: CloudConfigUbuntuPro;
+  ubuntu_advantage?: CloudConfigUbuntuPro | undefined;
+  ubuntu_pro?: CloudConfigUbuntuPro | undefined;
   updates?: {
     network?: {
       /**
        * Events that apply network configuration.
        */
       when: ("boot-new-instance" | "boot-legacy" | "boot" | "hotplug")[];
-    };
-  };
+    } | undefined;
+  } | undefined;
   /**
    * Overrides the default user: a name, or a user object.
    */
-  user?: string | CloudConfigUsersGroupsUser;
+  user?: string | CloudConfigUsersGroupsUser | undefined;
   /**
    * Users to create. `default` names the distribution default user; `[]` creates none. A list entry is a name, a list of names, or a user object.
    */
   users?: string | (string | string[] | CloudConfigUsersGroupsUser)[] | {
     [key: string]: unknown;
-  };
+  } | undefined;
   vendor_data?: {
     /**
      * Run vendor data. Default: true.
      */
-    enabled?: boolean | string;
+    enabled?: boolean | string | undefined;
     /**
      * Command prefixed to every vendor script.
      */
-    prefix?: string | (string | number)[];
-  };
+    prefix?: string | (string | number)[] | undefined;
+  } | undefined;
   /**
    * Schema version marker; cloud-init ignores it.
    */
-  version?: unknown;
+  version?: unknown | undefined;
   wireguard?: {
     interfaces: {
       /**
        * Interface name, such as wg0.
        */
-      name?: string;
+      name?: string | undefined;
       /**
        * Where the interface configuration is written.
        */
-      config_path?: string;
+      config_path?: string | undefined;
       /**
        * Interface configuration (keys, peers).
        */
-      content?: string;
+      content?: string | undefined;
     }[];
     /**
      * Shell commands that must succeed once the interfaces are up.
      */
-    readinessprobe?: string[];
-  } | null;
+    readinessprobe?: string[] | undefined;
+  } | null | undefined;
   /**
    * Files to write.
    */
@@ -1830,7 +1830,7 @@ export type CloudConfig = {
      * Content, decoded according to **encoding**.
      * @defaultValue `""`
      */
-    content?: string;
+    content?: string | undefined;
     source?: {
       /**
        * URI to load the content from; **content** is the fallback.
@@ -1841,39 +1841,39 @@ export type CloudConfig = {
        */
       headers?: {
         [key: string]: string;
-      };
-    };
+      } | undefined;
+    } | undefined;
     /**
      * owner:group.
      * @defaultValue `"root:root"`
      */
-    owner?: string;
+    owner?: string | undefined;
     /**
      * Octal mode as a string, such as '0644'.
      * @defaultValue `"0644"`
      */
-    permissions?: string;
+    permissions?: string | undefined;
     /**
      * Encoding of **content**.
      * @defaultValue `"text/plain"`
      */
-    encoding?: "gz" | "gzip" | "gz+base64" | "gzip+base64" | "gz+b64" | "gzip+b64" | "b64" | "base64" | "text/plain";
+    encoding?: "gz" | "gzip" | "gz+base64" | "gzip+base64" | "gz+b64" | "gzip+b64" | "b64" | "base64" | "text/plain" | undefined;
     /**
      * Append to an existing file.
      * @defaultValue `false`
      */
-    append?: boolean;
+    append?: boolean | undefined;
     /**
      * Write in the final stage, after users and packages.
      * @defaultValue `false`
      */
-    defer?: boolean;
-  }[];
+    defer?: boolean | undefined;
+  }[] | undefined;
   /**
    * Directory for the .repo files.
    * @defaultValue `"/etc/yum.repos.d"`
    */
-  yum_repo_dir?: string;
+  yum_repo_dir?: string | undefined;
   /**
    * Repository ids mapped to repository settings.
    */
@@ -1882,27 +1882,27 @@ export type CloudConfig = {
       /**
        * Repository URL.
        */
-      baseurl?: string;
+      baseurl?: string | undefined;
       /**
        * Metalink URL.
        */
-      metalink?: string;
+      metalink?: string | undefined;
       /**
        * Mirror list URL.
        */
-      mirrorlist?: string;
+      mirrorlist?: string | undefined;
       /**
        * Human-readable name.
        */
-      name?: string;
+      name?: string | undefined;
       /**
        * Enable the repository.
        * @defaultValue `true`
        */
-      enabled?: boolean;
+      enabled?: boolean | undefined;
       [key: string]: number | boolean | string | undefined;
     } & ({ baseurl: string } | { metalink: string } | { mirrorlist: string });
-  };
+  } | undefined;
   zypper?: {
     repos?: {
       /**
@@ -1914,13 +1914,13 @@ export type CloudConfig = {
        */
       baseurl: string;
       [key: string]: unknown;
-    }[];
+    }[] | undefined;
     /**
      * zypp.conf settings.
      */
     config?: {
       [key: string]: unknown;
-    };
+    } | undefined;
     [key: string]: unknown;
-  };
+  } | undefined;
 };

@@ -31,7 +31,7 @@ export type { ShopRequest, ShopResponse, Authenticate, AuthenticationContext, Au
 export { loadShopSnapshot } from './snapshot/load-shop-snapshot';
 export type { LoadShopSnapshotResult } from './snapshot/load-shop-snapshot';
 export { serializeShopSnapshot } from './snapshot/serialize-shop-snapshot';
-export { shopSnapshotSchema, SNAPSHOT_FORMAT_VERSION } from './snapshot/snapshot-schema';
+export { getShopSnapshotSchema, SNAPSHOT_FORMAT_VERSION } from './snapshot/snapshot-schema';
 export type { ShopSnapshotJson, ShopSnapshotJsonInput } from './snapshot/snapshot-schema';
 export { formatSnapshotIssue, formatSnapshotPath } from './snapshot/snapshot-issue';
 export type { SnapshotIssue, SnapshotIssueCode } from './snapshot/snapshot-issue';

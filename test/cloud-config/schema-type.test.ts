@@ -24,7 +24,7 @@ describe('CloudConfig type', () => {
 
   it('marks deprecated keys @deprecated', () => {
     const committed = readFileSync(CLOUD_CONFIG_TYPE_FILE, 'utf8');
-    expect(committed).toMatch(/@deprecated Use \*\*lock_passwd\*\* instead\.\n\s+\*\/\n\s+"lock-passwd"\?: boolean;/);
+    expect(committed).toMatch(/@deprecated Use \*\*lock_passwd\*\* instead\.\n\s+\*\/\n\s+"lock-passwd"\?: boolean \| undefined;/);
   });
 });
 

@@ -1,4 +1,4 @@
-import Decimal from 'decimal.js';
+import { Decimal } from 'decimal.js';
 import { buildCoupon, buildStore } from './builders';
 import type { BillingAddress, Coupon, Customer, Order, OrderNote, OrderStatus, Product, ShopSnapshot, StoreSettings } from 'shopkeep/shop';
 

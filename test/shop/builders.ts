@@ -1,6 +1,6 @@
 // Model builders for tests and benches: complete, valid domain objects with readable defaults; pass only the
 // fields a test is about. Any engineer's tests may reuse them.
-import Decimal from 'decimal.js';
+import { Decimal } from 'decimal.js';
 import fc from 'fast-check';
 import type {
   Address,

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryRepository, createShopApi, SHOP_MANAGER_CAPABILITIES, type OrderStatus } from 'shopkeep/shop';
-import { createMiddleware } from '../../examples/express/index';
+import { createMiddleware } from 'shopkeep/express';
 import { fixtureSnapshot } from './conformance/fixture';
 
 const server = createServer();

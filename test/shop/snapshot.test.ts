@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import Decimal from 'decimal.js';
+import { Decimal } from 'decimal.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatSnapshotIssue, loadShopSnapshot, serializeShopSnapshot } from 'shopkeep/shop';

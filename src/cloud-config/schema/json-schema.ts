@@ -15,5 +15,5 @@ export type JsonSchema = { [keyword: string]: unknown };
 export interface ModuleSchema {
   readonly module: string;
   readonly properties: Readonly<Record<string, JsonSchema>>;
-  readonly defs?: Readonly<Record<string, JsonSchema>>;
+  readonly defs?: Readonly<Record<string, JsonSchema>> | undefined;
 }

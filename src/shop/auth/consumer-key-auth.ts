@@ -22,21 +22,21 @@ export interface ConsumerKeyAuthOptions {
    */
   readonly siteUrl: string;
   /** Used OAuth nonces; default: an in-memory store with a bounded share per key (one per authenticator). */
-  readonly nonces?: NonceStore;
+  readonly nonces?: NonceStore | undefined;
   /** The clock (epoch ms or a Date); default `Date.now`. */
-  readonly now?: () => number | Date;
+  readonly now?: (() => number | Date) | undefined;
   /** How far an OAuth timestamp may be from `now`, in ms, either way; default 15 minutes. */
-  readonly window?: number;
+  readonly window?: number | undefined;
   /**
    * Count a request as HTTPS when its first `X-Forwarded-Proto` value is `https`. Only enable behind a proxy you
    * control that sets this header itself; a client can send anything.
    */
-  readonly trustForwardedProto?: boolean;
+  readonly trustForwardedProto?: boolean | undefined;
   /**
    * Also accept OAuth signatures made with the RFC 5849 key `secret&` (what `@woocommerce/woocommerce-rest-api` and
    * `woocommerce-api` with a version other than v1/v2 use). Off by default: legacy v1 signs with the bare secret.
    */
-  readonly acceptNewerSigningKey?: boolean;
+  readonly acceptNewerSigningKey?: boolean | undefined;
 }
 
 const REQUIRED_OAUTH_PARAMETERS = [
@@ -46,6 +46,9 @@ const REQUIRED_OAUTH_PARAMETERS = [
   'oauth_signature',
   'oauth_signature_method',
 ] as const;
+
+/** Where a refused signature's message points: the usual causes of a 401 and their fixes. */
+const TROUBLESHOOTING_URL = 'https://github.com/shopkeep/shopkeep/blob/main/docs/troubleshooting.md';
 
 /** Longest nonce accepted, so that the nonce store stays small. oauth-1.0a sends 32 characters. */
 const MAX_NONCE_LENGTH = 128;
@@ -125,12 +128,26 @@ export function createConsumerKeyAuth(options: ConsumerKeyAuthOptions): Authenti
       return fail('Invalid signature - signature method is invalid; use HMAC-SHA1 or HMAC-SHA256.');
     }
     const pairs = [...params].map(([key, value]) => ({ key, value }));
-    const baseString = oauthBaseString(context.method, `${oauthSiteBase}${context.basePath}${context.path}`, pairs);
+    const signedUrl = `${oauthSiteBase}${context.basePath}${context.path}`;
+    const baseString = oauthBaseString(context.method, signedUrl, pairs);
     const secretKey = oauthPercentEncode(record.consumerSecret);
-    // Compute every candidate and compare each in constant time, so timing does not tell which key form matched.
-    let matches = sameText(givenSignature, oauthSign(signatureMethod, baseString, secretKey));
-    if (acceptNewerSigningKey) matches = sameText(givenSignature, oauthSign(signatureMethod, baseString, `${secretKey}&`)) || matches;
-    if (!matches) return fail('Invalid signature - provided signature does not match.');
+    // Both key forms are computed and compared in constant time every time, so timing does not tell which matched.
+    const legacyKeyMatches = sameText(givenSignature, oauthSign(signatureMethod, baseString, secretKey));
+    const newerKeyMatches = sameText(givenSignature, oauthSign(signatureMethod, baseString, `${secretKey}&`));
+    // The messages say what the server signed (public: the site URL and the request's own method and path) and where
+    // the usual causes are explained; never a credential.
+    if (newerKeyMatches && !acceptNewerSigningKey) {
+      return fail(
+        "Invalid signature - signed with the key 'secret&' of newer clients; this API expects the legacy v1 key (the consumer secret alone): " +
+          `use version 'v1' in woocommerce-api, or acceptNewerSigningKey on the server. See ${TROUBLESHOOTING_URL}#signed-with-secret`,
+      );
+    }
+    if (!legacyKeyMatches && !newerKeyMatches) {
+      return fail(
+        `Invalid signature - provided signature does not match. The server signed ${context.method.toUpperCase()} ${signedUrl}; ` +
+          `the client must use exactly this site URL and the consumer secret. See ${TROUBLESHOOTING_URL}#invalid-signature`,
+      );
+    }
 
     const at = now();
     if (!/^\d{1,12}$/.test(timestamp) || Math.abs(at - Number(timestamp) * 1000) > windowMs) {

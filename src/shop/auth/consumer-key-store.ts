@@ -44,7 +44,7 @@ export interface ConsumerKeyRecord {
   /** Who requests made with this key act as. */
   readonly caller: Caller;
   /** Free text for humans, e.g. "ERP sync". */
-  readonly description?: string;
+  readonly description?: string | undefined;
 }
 
 /**
@@ -123,7 +123,7 @@ export function generateConsumerKeyPair(): ConsumerKeyPair {
 export interface NewKeyOptions {
   readonly permissions: KeyPermissions;
   readonly caller: Caller;
-  readonly description?: string;
+  readonly description?: string | undefined;
 }
 
 /**

@@ -113,11 +113,11 @@ export interface SignOAuthUrlOptions {
   readonly consumerKey: string;
   readonly consumerSecret: string;
   /** Default `HMAC-SHA256`. */
-  readonly signatureMethod?: OAuthSignatureMethod;
+  readonly signatureMethod?: OAuthSignatureMethod | undefined;
   /** Default: now. */
-  readonly timestamp?: Date;
+  readonly timestamp?: Date | undefined;
   /** Default: 32 random hex digits. */
-  readonly nonce?: string;
+  readonly nonce?: string | undefined;
 }
 
 /**

@@ -36,9 +36,9 @@ export interface ShopApiOptions {
   /** Where the shop's data lives. */
   readonly repository: ShopRepository;
   /** Store settings; defaults to `await repository.getStore()` (read once, on the first request that needs it). */
-  readonly store?: StoreSettings;
+  readonly store?: StoreSettings | undefined;
   /** Path of the API root; the routes live below it. Default `/wc-api/v1`. */
-  readonly basePath?: string;
+  readonly basePath?: string | undefined;
   /** Rows per page of the listings when `filter[limit]` is not given. Default 10 (the legacy default), or
    * `maxPageSize` when that is smaller; must not exceed `maxPageSize`. */
   readonly pageSize?: number | undefined;
@@ -55,14 +55,14 @@ export interface ShopApiOptions {
    */
   readonly maxReportPeriods?: number | undefined;
   /** The clock (reports, status changes). Default `() => new Date()`. */
-  readonly now?: () => Date;
+  readonly now?: (() => Date) | undefined;
   /**
    * Establishes the caller before routing (not for the index). Without it the caller is `request.caller`, or the
    * anonymous caller when that is absent too.
    */
-  readonly authenticate?: Authenticate;
+  readonly authenticate?: Authenticate | undefined;
   /** Told about every unexpected fault (answered as a 500 envelope, never leaked). Must not throw; if it does, ignored. */
-  readonly onError?: (error: unknown, request: ShopRequest) => void;
+  readonly onError?: ((error: unknown, request: ShopRequest) => void) | undefined;
 }
 
 /**

@@ -19,13 +19,13 @@ export interface ShopRequest {
   /** Path plus the raw query string, exactly as received (not decoded, not re-encoded). */
   readonly url: string;
   /** Header names in any case; repeated headers as arrays. */
-  readonly headers?: Readonly<Record<string, string | readonly string[] | undefined>>;
+  readonly headers?: Readonly<Record<string, string | readonly string[] | undefined>> | undefined;
   /** The raw body (string or bytes), or a value a body parser already produced, or undefined. */
   readonly body?: unknown;
   /** Who is calling, as established by the host application; used when no `authenticate` is configured. */
-  readonly caller?: Caller;
+  readonly caller?: Caller | undefined;
   /** True when the request arrived over TLS (HTTPS). */
-  readonly secure?: boolean;
+  readonly secure?: boolean | undefined;
 }
 
 /**

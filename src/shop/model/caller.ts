@@ -41,7 +41,7 @@ export type Capability = (typeof CAPABILITIES)[number];
  */
 export interface Caller {
   /** WordPress-style user id; 0 (or absent) for an anonymous caller. */
-  readonly userId?: number;
+  readonly userId?: number | undefined;
   readonly capabilities: readonly Capability[];
 }
 

@@ -1,4 +1,4 @@
-import type Decimal from 'decimal.js';
+import type { Decimal } from 'decimal.js';
 
 /** Coupons: their discount types, publication statuses and the coupon record. */
 

@@ -1,4 +1,4 @@
-import type Decimal from 'decimal.js';
+import type { Decimal } from 'decimal.js';
 
 /** The records an order holds: line items, shipping, tax, fee and coupon lines, refunds and notes. */
 

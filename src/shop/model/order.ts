@@ -1,4 +1,4 @@
-import type Decimal from 'decimal.js';
+import type { Decimal } from 'decimal.js';
 import type { LineItem, ShippingLine, TaxLine, FeeLine, CouponLine, Refund, OrderNote } from './order-lines';
 
 /**

@@ -1,5 +1,5 @@
 import { TZDate } from '@date-fns/tz';
-import { addMonths } from 'date-fns';
+import { addMonths } from 'date-fns/addMonths';
 import { localDate, periodCount, rangeOf, zoned } from './report-periods';
 import type { ReportFilter, ReportGrouping, ReportRange } from './report-types';
 

@@ -1,4 +1,4 @@
-import type Decimal from 'decimal.js';
+import type { Decimal } from 'decimal.js';
 
 /** How a sales report groups its totals.
  *
@@ -17,10 +17,10 @@ export type ReportGrouping = 'day' | 'month';
  * ```
  */
 export interface ReportFilter {
-  readonly period?: string;
-  readonly date_min?: string;
-  readonly date_max?: string;
-  readonly limit?: string;
+  readonly period?: string | undefined;
+  readonly date_min?: string | undefined;
+  readonly date_max?: string | undefined;
+  readonly limit?: string | undefined;
 }
 
 /**

@@ -1,4 +1,4 @@
-import Decimal from 'decimal.js';
+import { Decimal } from 'decimal.js';
 
 // Sums are flushed into a Decimal once they reach 2^52 cents, so adding one more addend below 2^52 stays below 2^53
 // and exact in a double.

@@ -1,4 +1,4 @@
-import Decimal from 'decimal.js';
+import { Decimal } from 'decimal.js';
 import { isSyncIterable } from '../repository/either-iterable';
 import { formatMoney } from '../resources/format-money';
 import type { Customer } from '../model/shop';

@@ -36,19 +36,19 @@ export interface TimeWindow {
  */
 export interface OrderFilter {
   /** Statuses to match, as a set; undefined means every defined status. An empty list matches nothing. */
-  readonly statuses?: readonly OrderStatus[];
-  readonly createdMin?: Date;
-  readonly createdMax?: Date;
-  readonly updatedMin?: Date;
-  readonly updatedMax?: Date;
+  readonly statuses?: readonly OrderStatus[] | undefined;
+  readonly createdMin?: Date | undefined;
+  readonly createdMax?: Date | undefined;
+  readonly updatedMin?: Date | undefined;
+  readonly updatedMax?: Date | undefined;
   /** Search terms (see `searchTerms`); every term must occur in the order's search text. */
-  readonly search?: readonly string[];
+  readonly search?: readonly string[] | undefined;
   /**
    * Only the orders of this customer (`order.customerId === customerId`; 0 is the guest orders). The handler sets it
    * for a caller who may read only their own orders, so its lists, counts and pages leave every other order out. A
    * value no order can have (negative, fractional, beyond the safe integers, NaN) matches nothing.
    */
-  readonly customerId?: number;
+  readonly customerId?: number | undefined;
 }
 
 /**
@@ -75,11 +75,11 @@ export interface Paging {
  * ```
  */
 export interface CouponFilter {
-  readonly createdMin?: Date;
-  readonly createdMax?: Date;
-  readonly updatedMin?: Date;
-  readonly updatedMax?: Date;
-  readonly search?: readonly string[];
+  readonly createdMin?: Date | undefined;
+  readonly createdMax?: Date | undefined;
+  readonly updatedMin?: Date | undefined;
+  readonly updatedMax?: Date | undefined;
+  readonly search?: readonly string[] | undefined;
 }
 
 /**

@@ -1,4 +1,4 @@
-import Decimal from 'decimal.js';
+import { Decimal } from 'decimal.js';
 
 // Powers of ten that are exact doubles and keep every product below 2^53 in the fast path.
 const POW10 = [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15];
@@ -52,7 +52,7 @@ function plain(cents: number): string {
  * @throws RangeError when `value` is NaN or infinite (the domain model never holds such amounts).
  * @example
  * ```ts
- * import Decimal from 'decimal.js';
+ * import { Decimal } from 'decimal.js';
  * import { formatMoney } from 'shopkeep/shop';
  * formatMoney(new Decimal('2.005'));  // '2.01'
  * formatMoney(new Decimal('-2.005')); // '-2.01'

@@ -1,4 +1,4 @@
-import type Decimal from 'decimal.js';
+import type { Decimal } from 'decimal.js';
 import { exactCents, formatCents, formatMoney, formatMoneyQuotient } from './format-money';
 import { formatTimestamp } from './format-timestamp';
 import type { CouponLine, FeeLine, LineItem, ShippingLine, TaxLine } from '../model/order-lines';

@@ -1,10 +1,10 @@
-import Decimal from 'decimal.js';
+import { Decimal } from 'decimal.js';
 import type * as z from 'zod';
 import type { Address, BillingAddress } from '../model/order';
 import type { ShopSnapshot } from '../model/shop';
 import { crossCheckSnapshot } from './cross-checks';
 import type { SnapshotIssue } from './snapshot-issue';
-import { shopSnapshotSchema } from './snapshot-schema';
+import { getShopSnapshotSchema } from './snapshot-schema';
 import type { ShopSnapshotJson } from './snapshot-schema';
 
 /**
@@ -44,7 +44,7 @@ export function loadShopSnapshot(json: unknown): LoadShopSnapshotResult {
     }
   }
   const issues: SnapshotIssue[] = [];
-  const parsed = shopSnapshotSchema.safeParse(raw);
+  const parsed = getShopSnapshotSchema().safeParse(raw);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) issues.push(...toSnapshotIssues(issue, raw));
   }

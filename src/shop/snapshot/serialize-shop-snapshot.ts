@@ -1,4 +1,4 @@
-import type Decimal from 'decimal.js';
+import type { Decimal } from 'decimal.js';
 import type { Address, BillingAddress } from '../model/order';
 import type { ShopSnapshot } from '../model/shop';
 import { SNAPSHOT_FORMAT_VERSION } from './snapshot-schema';

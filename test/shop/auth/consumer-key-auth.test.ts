@@ -107,7 +107,13 @@ describe('createConsumerKeyAuth over plain HTTP (OAuth 1.0a, legacy v1 signing)'
   it('refuses a signature computed for another path, method or site URL', async () => {
     const { auth, rw } = setup();
     const otherPath = signed(rw, { path: '/coupons' }).replace('/coupons', '/orders');
-    expectFailure(await call(auth, { pathAndQuery: otherPath }), /^Invalid signature - provided signature does not match\.$/);
+    // The message says what the server signed (so a wrong site URL shows) and where the causes are explained.
+    expect(await call(auth, { pathAndQuery: otherPath })).toEqual({
+      ok: false,
+      message:
+        'Invalid signature - provided signature does not match. The server signed GET http://127.0.0.1:8080/wc-api/v1/orders; ' +
+        'the client must use exactly this site URL and the consumer secret. See https://github.com/shopkeep/shopkeep/blob/main/docs/troubleshooting.md#invalid-signature',
+    });
     const otherMethod = signed(rw, { method: 'GET', path: '/orders/1' });
     expectFailure(await call(auth, { method: 'PUT', pathAndQuery: otherMethod }), /provided signature does not match/);
     const otherSite = signRequest({ method: 'GET', url: `http://localhost:8080${BASE_PATH}/orders`, params: [], timestamp: NOW_SECONDS, ...rw });
@@ -241,7 +247,8 @@ describe('createConsumerKeyAuth over plain HTTP (OAuth 1.0a, legacy v1 signing)'
   it('accepts the newer `secret&` signing key only when opted in', async () => {
     const legacy = setup();
     const newer = signed(legacy.ro, { keyStyle: 'rfc' });
-    expectFailure(await call(legacy.auth, { pathAndQuery: newer }), /provided signature does not match/);
+    // Refused with a message that names the cause, since the client evidently holds the right secret.
+    expectFailure(await call(legacy.auth, { pathAndQuery: newer }), /^Invalid signature - signed with the key 'secret&' of newer clients; .*#signed-with-secret$/);
 
     const optedIn = setup({ acceptNewerSigningKey: true });
     expect(await call(optedIn.auth, { pathAndQuery: signed(optedIn.ro, { keyStyle: 'rfc' }) })).toEqual({ ok: true, caller: reader });

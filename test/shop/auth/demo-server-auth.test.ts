@@ -2,6 +2,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import WooCommerceRestApi, { type WooCommerceRestApiVersion } from '@woocommerce/woocommerce-rest-api';
 import WooCommerceAPI from 'woocommerce-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signOAuthUrl } from 'shopkeep/shop';
@@ -36,7 +37,7 @@ describe('demo server (npm start) with its demo key', () => {
     const consumerKey = printedValue(/consumer key:\s+(ck_[0-9a-f]{40})\n/);
     const consumerSecret = printedValue(/consumer secret:\s+(cs_[0-9a-f]{40})\n/);
     expect(consumerKey).not.toBe(consumerSecret);
-    const url = printedValue(/Try: curl -s '([^']+)'/);
+    const url = printedValue(/Try: curl -s -g '([^']+)'/);
     const first = await fetch(url);
     expect(first.status).toBe(200);
     const body = (await first.json()) as { orders: { id: number; status: string; total: string }[] };
@@ -65,6 +66,24 @@ describe('demo server (npm start) with its demo key', () => {
     expect(JSON.parse(put.body)).toMatchObject({ order: { id: target.id, status: 'on-hold' } });
   });
 
+  it('serves the printed key to @woocommerce/woocommerce-rest-api over http (it signs with secret&)', async () => {
+    const client = new WooCommerceRestApi({
+      url: printedValue(/at (http:\/\/localhost:\d+)\/wc-api\/v1\//),
+      consumerKey: printedValue(/consumer key:\s+(ck_\w+)/),
+      consumerSecret: printedValue(/consumer secret:\s+(cs_\w+)/),
+      wpAPIPrefix: 'wc-api',
+      version: 'v1' as WooCommerceRestApiVersion,
+    });
+    const list = await client.get('orders', { filter: { limit: 2 }, status: 'completed', fields: 'id,status' });
+    expect(list.status).toBe(200);
+    expect((list.data as { orders: { status: string }[] }).orders).toEqual([
+      { id: expect.any(Number), status: 'completed' },
+      { id: expect.any(Number), status: 'completed' },
+    ]);
+    const count = await client.get('coupons/count');
+    expect(count.data).toEqual({ count: expect.any(Number) });
+  });
+
   it('refuses requests without the key, signed with another secret, and keeps the index public', async () => {
     const siteUrl = printedValue(/at (http:\/\/localhost:\d+)\/wc-api\/v1\//);
     const bare = await fetch(`${siteUrl}/wc-api/v1/orders`);
@@ -77,7 +96,17 @@ describe('demo server (npm start) with its demo key', () => {
     });
     const wrong = await fetch(forged);
     expect(wrong.status).toBe(401);
-    expect(await wrong.json()).toEqual({ errors: [{ code: 'shop_api_authentication_error', message: 'Invalid signature - provided signature does not match.' }] });
+    // The message shows the URL the server signed (the printed site URL) and points to the troubleshooting guide.
+    expect(await wrong.json()).toEqual({
+      errors: [
+        {
+          code: 'shop_api_authentication_error',
+          message: expect.stringMatching(
+            new RegExp(`^Invalid signature - provided signature does not match\\. The server signed GET ${siteUrl}/wc-api/v1/orders; .*docs/troubleshooting\\.md#invalid-signature$`),
+          ),
+        },
+      ],
+    });
     expect((await fetch(`${siteUrl}/wc-api/v1/`)).status).toBe(200);
   });
 });

@@ -7,8 +7,8 @@ import type { ShopApi } from 'shopkeep/shop';
 export interface ConformanceRequest {
   readonly method: string;
   readonly path: string;
-  readonly headers?: Readonly<Record<string, string>>;
-  readonly body?: string;
+  readonly headers?: Readonly<Record<string, string>> | undefined;
+  readonly body?: string | undefined;
 }
 
 /** The answer: header names lowercased, the body as text (`''` when there is none). */

@@ -1,5 +1,5 @@
 // Migrations are idempotent and recorded; the snapshot import is all or nothing.
-import Decimal from 'decimal.js';
+import { Decimal } from 'decimal.js';
 import { describe, expect, it } from 'vitest';
 import {
   createPostgresRepository,

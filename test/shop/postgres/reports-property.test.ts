@@ -1,6 +1,6 @@
 // Reports pushed down to SQL equal the in-memory fold on random shops: sales per period (in the store's time zone,
 // DST and odd-offset zones included) and top sellers, exactly (every decimal digit, not only the cents).
-import Decimal from 'decimal.js';
+import { Decimal } from 'decimal.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {

@@ -19,11 +19,11 @@ export class Params {
 export type Where = string | null;
 
 interface TimeBounds {
-  readonly createdMin?: Date;
-  readonly createdMax?: Date;
-  readonly updatedMin?: Date;
-  readonly updatedMax?: Date;
-  readonly search?: readonly string[];
+  readonly createdMin?: Date | undefined;
+  readonly createdMax?: Date | undefined;
+  readonly updatedMin?: Date | undefined;
+  readonly updatedMax?: Date | undefined;
+  readonly search?: readonly string[] | undefined;
 }
 
 // Shared by orders and coupons: inclusive time bounds and search terms. A term PostgreSQL text cannot hold (a NUL

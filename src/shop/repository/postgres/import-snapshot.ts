@@ -1,4 +1,4 @@
-import Decimal from 'decimal.js';
+import { Decimal } from 'decimal.js';
 import type { Order } from '../../model/order';
 import type { ShopSnapshot } from '../../model/shop';
 import type { PostgresClient, PostgresQueryable } from './client';
@@ -27,7 +27,7 @@ import {
  */
 export interface ImportShopSnapshotOptions {
   /** Orders per batch (default 1,000); products, customers and coupons go in batches of ten times that. */
-  readonly batchSize?: number;
+  readonly batchSize?: number | undefined;
 }
 
 /**

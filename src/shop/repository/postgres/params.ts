@@ -1,7 +1,7 @@
 // How JavaScript values travel to and from PostgreSQL, independent of the driver's own type parsers (pg and PGlite
 // differ: int8 is a string in one and a number or bigint in the other). Every value crosses as text in a form
 // PostgreSQL reads the same way in every session, and every column is read back through a cast we chose.
-import Decimal from 'decimal.js';
+import { Decimal } from 'decimal.js';
 
 /** Earliest instant a `timestamptz` holds (4714-11-24 00:00 UTC BC), in epoch milliseconds. */
 const PG_MIN_MS = -210_866_803_200_000;

@@ -23,7 +23,7 @@ export interface PostgresRepositoryOptions {
   /** A `pg` Pool or Client, a PGlite instance, or anything else fitting {@link PostgresClient}. */
   readonly client: PostgresClient;
   /** Rows fetched per round trip by the streaming methods (`ordersCreatedIn`, `customersRegisteredIn`); default 500. */
-  readonly streamChunkSize?: number;
+  readonly streamChunkSize?: number | undefined;
 }
 
 /**

@@ -1,6 +1,6 @@
 // Where each model field lives in the shop schema (migrations/0001-initial-schema.ts), as data: the snapshot import
 // writes rows through these descriptions and the repository's row readers mirror them.
-import type Decimal from 'decimal.js';
+import type { Decimal } from 'decimal.js';
 import type { Coupon } from '../../model/coupon';
 import type { Customer, Product, StoreSettings } from '../../model/shop';
 import type { FeeLine, LineItem, OrderNote, Refund, ShippingLine, TaxLine, CouponLine } from '../../model/order-lines';

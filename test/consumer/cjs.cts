@@ -1,0 +1,20 @@
+// A TypeScript user's CommonJS code against the PACKED package (see esm.mts): checked under node16 and nodenext,
+// where `require` resolves the `.d.cts` declarations.
+import { Decimal } from 'decimal.js';
+import shop = require('shopkeep/shop');
+import everything = require('shopkeep');
+import expressAdapter = require('shopkeep/express');
+import koaAdapter = require('shopkeep/koa');
+import cloudConfig = require('shopkeep/cloud-config');
+
+type IsAny<T> = 0 extends 1 & T ? true : false;
+
+declare const order: shop.Order;
+export const total: Decimal = order.total.plus(order.shippingTax);
+export const totalIsNotAny: IsAny<shop.Order['total']> = false;
+// @ts-expect-error -- an order total is a Decimal, not a number
+export const orderTotalAsNumber: number = order.total;
+
+export const sameClass: typeof shop.SnapshotImportError = everything.SnapshotImportError;
+export const adapters = [expressAdapter.createMiddleware, koaAdapter.createMiddleware] as const;
+export const valid: boolean = cloudConfig.validateCloudConfig('#cloud-config\n', { maxBytes: undefined }).valid;

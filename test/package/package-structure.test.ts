@@ -1,0 +1,117 @@
+// The BUILT package as Node loads it (run by `npm run test:dist` after the build): one runtime copy of every module
+// whatever the entry point, and source maps that lead a stack trace back to our TypeScript. Children are plain
+// `node` processes in the repository root, which import the package by its own name through its `exports`.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const dist = join(root, 'dist');
+
+function files(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? files(path) : [relative(dist, path)];
+  });
+}
+
+function node(args: string[]): { status: number | null; stdout: string; stderr: string } {
+  const child = spawnSync(process.execPath, args, { cwd: root, encoding: 'utf8' });
+  return { status: child.status, stdout: child.stdout, stderr: child.stderr };
+}
+
+/** The source modules bundled into a file: esbuild heads each module's code with a `// path/to/module.ts` line. */
+function bundledModules(file: string): string[] {
+  return [...readFileSync(join(dist, file), 'utf8').matchAll(/^\/\/ ((?:src|examples)\/\S+\.[jt]s)$/gm)].map((m) => m[1]!);
+}
+
+describe('built package', () => {
+  const built = files(dist);
+
+  it('is what this run\'s suites import by the package names (vitest.dist.config.ts aliases them to dist/)', async () => {
+    for (const entry of ['shop', 'express', 'koa'] as const) {
+      const byName = (await import(`shopkeep/${entry}`)) as Record<string, unknown>;
+      const fromDist = (await import(join(dist, entry, 'index.js'))) as Record<string, unknown>;
+      const name = entry === 'shop' ? 'createShopApi' : 'createMiddleware';
+      expect(byName[name], entry).toBe(fromDist[name]);
+    }
+  });
+
+  it.each([
+    ['ESM', /\.js$/],
+    ['CommonJS', /\.cjs$/],
+  ])('bundles every source module into exactly one %s file', (_format, extension) => {
+    const where = new Map<string, string[]>();
+    for (const file of built.filter((f) => extension.test(f))) {
+      for (const module of bundledModules(file)) where.set(module, [...(where.get(module) ?? []), file]);
+    }
+    expect(where.size).toBeGreaterThan(100);
+    expect(where.get('src/cloud-config/check/generated/cloud-config-validators.js')).toHaveLength(1);
+    expect(where.get('src/shop/http/create-shop-api.ts')).toHaveLength(1);
+    expect([...where].filter(([, inFiles]) => inFiles.length > 1)).toEqual([]);
+  });
+
+  it('hands out the same classes and functions from shopkeep and its subpaths (ESM)', () => {
+    const script = `
+      const all = await import('shopkeep');
+      const subpaths = [await import('shopkeep/shop'), await import('shopkeep/cloud-config')];
+      let shared = 0;
+      for (const sub of subpaths) for (const [name, value] of Object.entries(sub)) {
+        if (all[name] !== value) throw new Error('two copies of ' + name);
+        shared++;
+      }
+      const error = new subpaths[0].SnapshotImportError('cannot store', 'shop_orders.customer_note');
+      console.log(JSON.stringify({ shared, instanceofRoot: error instanceof all.SnapshotImportError }));`;
+    const run = node(['--input-type=module', '-e', script]);
+    expect(run.stderr).toBe('');
+    expect(JSON.parse(run.stdout)).toEqual({ shared: expect.any(Number), instanceofRoot: true });
+    expect((JSON.parse(run.stdout) as { shared: number }).shared).toBeGreaterThan(50);
+  });
+
+  it('hands out the same classes from shopkeep and its subpaths, and loads each module once (CommonJS)', () => {
+    const script = `
+      const all = require('shopkeep');
+      const shop = require('shopkeep/shop');
+      require('shopkeep/cloud-config'); require('shopkeep/express'); require('shopkeep/koa');
+      const error = new all.SnapshotImportError('cannot store', 'shop_orders.customer_note');
+      const loaded = Object.keys(require.cache).filter((f) => f.includes('/dist/'));
+      const defining = loaded.filter((f) => /SnapshotImportError = class\\b|class SnapshotImportError\\b/.test(require('fs').readFileSync(f, 'utf8')));
+      console.log(JSON.stringify({ instanceofShop: error instanceof shop.SnapshotImportError, same: all.createShopApi === shop.createShopApi, defining: defining.length }));`;
+    const run = node(['-e', script]);
+    expect(run.stderr).toBe('');
+    expect(JSON.parse(run.stdout)).toEqual({ instanceofShop: true, same: true, defining: 1 });
+  });
+
+  it('ships the validate-cloud-config bin as an executable ESM file that shares the chunks', () => {
+    const bin = join(dist, 'cloud-config/cli.js');
+    expect(readFileSync(bin, 'utf8').startsWith('#!/usr/bin/env node\n')).toBe(true);
+    expect(statSync(bin).mode & 0o111).not.toBe(0);
+    expect(bundledModules('cloud-config/cli.js')).not.toContain('src/cloud-config/validate-cloud-config.ts');
+    const run = spawnSync(bin, ['--help'], { cwd: root, encoding: 'utf8' });
+    expect(run.status).toBe(0);
+    expect(run.stdout).toContain('validate-cloud-config');
+  });
+
+  it('ships a source map beside every JavaScript file, mapping to our TypeScript with its text', () => {
+    const code = built.filter((f) => /\.c?js$/.test(f));
+    expect(code.length).toBeGreaterThan(10);
+    for (const file of code) {
+      expect(readFileSync(join(dist, file), 'utf8')).toContain(`//# sourceMappingURL=${file.split('/').pop()}.map`);
+      expect(existsSync(join(dist, `${file}.map`)), `${file}.map`).toBe(true);
+    }
+    const shopMap = built.filter((f) => f.endsWith('.js.map')).map((f) => JSON.parse(readFileSync(join(dist, f), 'utf8')) as { sources: string[]; sourcesContent?: string[] });
+    const withOrders = shopMap.find((m) => m.sources.some((s) => s.endsWith('src/shop/http/endpoints/orders.ts')));
+    expect(withOrders?.sourcesContent?.some((text) => text.includes('export'))).toBe(true);
+  });
+
+  it('leads a stack trace from the built code back to the TypeScript source with --enable-source-maps', () => {
+    const script = `
+      const { createConsumerKeyAuth, createMemoryKeyStore } = await import('shopkeep/shop');
+      try { createConsumerKeyAuth({ keys: createMemoryKeyStore(), siteUrl: 'not a url' }); } catch (error) { console.log(error.stack); }`;
+    const run = node(['--enable-source-maps', '--input-type=module', '-e', script]);
+    expect(run.stdout).toContain('siteUrl must be an absolute http(s) URL');
+    expect(run.stdout).toMatch(/src\/shop\/auth\/consumer-key-auth\.ts:\d+:\d+/);
+  });
+});
