@@ -109,3 +109,71 @@ describe.each(TARGETS)('importShopSnapshot on $name', (target) => {
     await expectNothingWritten(client);
   });
 });
+
+// Enough digits that the expected sums are exact.
+const Wide = Decimal.clone({ precision: 100 });
+
+describe.each(TARGETS)('per-order report aggregates (migration 3) on $name', (target) => {
+  const aggregates = async (client: PostgresClient): Promise<unknown[]> =>
+    (
+      await client.query(
+        'SELECT id::text, agg_items::text AS items, agg_discount::text AS discount, agg_refunds::text AS refunds FROM shop_orders ORDER BY id',
+      )
+    ).rows;
+
+  it('the import writes the sums of each order\'s lines, and migrating an older database backfills the very same values', async () => {
+    const client = await target.freshClient();
+    await migratePostgres(client);
+    // Amounts beyond two decimals and beyond 20 significant digits: the sums must be exact in both paths.
+    const orders = shop.orders.map((o, k) => ({
+      ...o,
+      couponLines: o.couponLines.map((c, j) => ({ ...c, amount: c.amount.plus(new Decimal(`0.000${k + j}`)) })),
+      refunds:
+        k % 7 === 0
+          ? [...o.refunds, { id: 90_000 + k, createdAt: o.createdAt, amount: new Decimal('12345678901234567890.0001'), reason: '' }]
+          : o.refunds,
+    }));
+    await importShopSnapshot(client, { ...shop, orders });
+    const written = await aggregates(client);
+    const expected = orders.map((o) => ({
+      id: String(o.id),
+      items: String(o.lineItems.reduce((n, l) => n + l.quantity, 0)),
+      discount: o.couponLines.reduce((s, c) => s.plus(c.amount), new Wide(0)).toFixed(),
+      refunds: o.refunds.reduce((s, r) => s.plus(r.amount), new Wide(0)).toFixed(),
+    }));
+    const normal = (rows: unknown[]) =>
+      (rows as { id: string; items: string; discount: string; refunds: string }[]).map((r) => ({
+        ...r,
+        discount: new Decimal(r.discount).toFixed(),
+        refunds: new Decimal(r.refunds).toFixed(),
+      }));
+    expect(normal(written)).toEqual([...expected].sort((a, b) => Number(a.id) - Number(b.id)));
+    expect(expected.some((e) => e.discount !== '0') && expected.some((e) => e.refunds.length > 20)).toBe(true);
+
+    // A database at version 2 with orders in it: migration 3 computes the columns from the lines in SQL.
+    await client.query('ALTER TABLE shop_orders DROP COLUMN agg_items, DROP COLUMN agg_discount, DROP COLUMN agg_refunds');
+    await client.query('DELETE FROM shop_schema_migrations WHERE version = 3');
+    expect(await migratePostgres(client)).toEqual({ applied: [3], version: latest });
+    expect(normal(await aggregates(client))).toEqual(normal(written));
+  });
+
+  it('an INSERT that leaves the aggregates out fails: they have no default', async () => {
+    const client = await target.freshClient();
+    await migratePostgres(client);
+    await importShopSnapshot(client, { ...shop, orders: shop.orders.slice(0, 1) });
+    await expect(
+      client.query(`INSERT INTO shop_orders (id, number, created_at, updated_at, status, currency, total, cart_tax, shipping_total,
+        shipping_tax, cart_discount, order_discount, payment_method_id, payment_method_title, billing_first_name, billing_last_name,
+        billing_company, billing_address_1, billing_address_2, billing_city, billing_state, billing_postcode, billing_country,
+        billing_email, billing_phone, shipping_first_name, shipping_last_name, shipping_company, shipping_address_1,
+        shipping_address_2, shipping_city, shipping_state, shipping_postcode, shipping_country, customer_note, customer_ip,
+        customer_user_agent, customer_id, search_text)
+        SELECT id + 1000000, number, created_at, updated_at, status, currency, total, cart_tax, shipping_total,
+        shipping_tax, cart_discount, order_discount, payment_method_id, payment_method_title, billing_first_name, billing_last_name,
+        billing_company, billing_address_1, billing_address_2, billing_city, billing_state, billing_postcode, billing_country,
+        billing_email, billing_phone, shipping_first_name, shipping_last_name, shipping_company, shipping_address_1,
+        shipping_address_2, shipping_city, shipping_state, shipping_postcode, shipping_country, customer_note, customer_ip,
+        customer_user_agent, customer_id, search_text FROM shop_orders`),
+    ).rejects.toThrow(/agg_/);
+  });
+});

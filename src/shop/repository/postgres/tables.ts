@@ -6,6 +6,7 @@ import type { Customer, Product, StoreSettings } from '../../model/shop';
 import type { FeeLine, LineItem, OrderNote, Refund, ShippingLine, TaxLine, CouponLine } from '../../model/order-lines';
 import type { Order } from '../../model/order';
 import { couponSearchText, orderSearchText } from '../search-text';
+import { ORDER_AGGREGATE_COLUMNS } from './order-aggregates';
 
 /** The SQL type of a column as the import sends it. */
 export type ColumnType = 'bigint' | 'integer' | 'text' | 'numeric' | 'boolean' | 'timestamptz' | 'bigint[]' | 'text[]';
@@ -157,6 +158,8 @@ export const ORDERS_TABLE: TableSpec<Order> = {
     col('customer_user_agent', 'text', (o) => o.customerUserAgent),
     col('customer_id', 'bigint', (o) => o.customerId),
     col('search_text', 'text', (o) => orderSearchText(o)),
+    // Migration 3: the report aggregates of the order's lines (orderAggregateColumns).
+    ...ORDER_AGGREGATE_COLUMNS,
   ],
 };
 

@@ -1,5 +1,6 @@
 import { initialSchema } from './0001-initial-schema';
 import { customerOrdersAndApiKeys } from './0002-customer-orders-and-api-keys';
+import { orderReportAggregates } from './0003-order-report-aggregates';
 
 /**
  * One versioned schema change: applied once, in version order, inside the migration transaction.
@@ -7,7 +8,7 @@ import { customerOrdersAndApiKeys } from './0002-customer-orders-and-api-keys';
  * @example
  * ```ts
  * const latest: PostgresMigration = POSTGRES_MIGRATIONS[POSTGRES_MIGRATIONS.length - 1]!;
- * console.log(latest.version, latest.name); // 2 'customer orders index, API keys and nonces'
+ * console.log(latest.version, latest.name); // 3 'order report aggregates'
  * ```
  */
 export interface PostgresMigration {
@@ -22,7 +23,7 @@ export interface PostgresMigration {
  * @example
  * ```ts
  * import { POSTGRES_MIGRATIONS } from 'shopkeep/shop';
- * POSTGRES_MIGRATIONS.map((m) => m.version); // [1, 2]
+ * POSTGRES_MIGRATIONS.map((m) => m.version); // [1, 2, 3]
  * ```
  */
-export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [initialSchema, customerOrdersAndApiKeys];
+export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [initialSchema, customerOrdersAndApiKeys, orderReportAggregates];
