@@ -114,7 +114,7 @@ describe.each(TARGETS)('importShopSnapshot on $name', (target) => {
 const Wide = Decimal.clone({ precision: 100 });
 
 describe.each(TARGETS)('per-order report aggregates (migration 3) on $name', (target) => {
-  const aggregates = async (client: PostgresClient): Promise<unknown[]> =>
+  const aggregates = async (client: PostgresClient): Promise<readonly unknown[]> =>
     (
       await client.query(
         'SELECT id::text, agg_items::text AS items, agg_discount::text AS discount, agg_refunds::text AS refunds FROM shop_orders ORDER BY id',
@@ -141,7 +141,7 @@ describe.each(TARGETS)('per-order report aggregates (migration 3) on $name', (ta
       discount: o.couponLines.reduce((s, c) => s.plus(c.amount), new Wide(0)).toFixed(),
       refunds: o.refunds.reduce((s, r) => s.plus(r.amount), new Wide(0)).toFixed(),
     }));
-    const normal = (rows: unknown[]) =>
+    const normal = (rows: readonly unknown[]) =>
       (rows as { id: string; items: string; discount: string; refunds: string }[]).map((r) => ({
         ...r,
         discount: new Decimal(r.discount).toFixed(),
