@@ -33,7 +33,11 @@ export interface ValidateCloudConfigOptions {
   readonly requireHeader?: boolean | undefined;
   /** Largest text or byte input read, in bytes (default 1 MiB; clouds cap user data far lower). */
   readonly maxBytes?: number | undefined;
-  /** Deepest nesting of mappings and lists accepted (default 64). */
+  /**
+   * Deepest nesting of mappings and lists accepted (default 64, at most 256: larger values are
+   * treated as 256, the depth the recursive stages are known to survive). YAML text is checked
+   * before it is composed, so no input can exhaust the stack; deeper input gets `too_deep`.
+   */
   readonly maxDepth?: number | undefined;
   /**
    * Instance data for `## template: jinja` user data: `{{ v1.region }}`-style variables are
@@ -51,6 +55,14 @@ export interface ValidateCloudConfigOptions {
 
 const DEFAULT_MAX_BYTES = 1024 * 1024;
 const DEFAULT_MAX_DEPTH = 64;
+// yaml's composer (and toJS, ajv, our walkers) recurse once per level; at about 780 levels the
+// composer alone exhausts Node's default stack. 256 leaves room for a caller already deep in it.
+const MAX_DEPTH_CEILING = 256;
+
+function depthLimit(asked: number | undefined): number {
+  if (asked === undefined || Number.isNaN(asked)) return DEFAULT_MAX_DEPTH;
+  return Math.max(1, Math.min(MAX_DEPTH_CEILING, Math.floor(asked)));
+}
 
 function result(
   target: CloudConfigTarget,
@@ -125,7 +137,7 @@ function validateData(context: SchemaTarget, data: unknown, parsed: ParsedYaml |
 }
 
 function validateUnsafe(input: unknown, options: ValidateCloudConfigOptions): CloudConfigResult {
-  const maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
+  const maxDepth = depthLimit(options.maxDepth);
   const target = targetOf(options.cloudInitVersion);
   if (target === undefined) {
     const message = `unknown cloudInitVersion ${JSON.stringify(String(options.cloudInitVersion))}; use '26.2' or 'latest', or leave it out for the specification`;
@@ -146,7 +158,7 @@ function validateUnsafe(input: unknown, options: ValidateCloudConfigOptions): Cl
     return { ...result(target, [], [], [], {}, userData.userDataType), note };
   }
   const parts = ignoredParts(userData.text);
-  const parsed = parseYaml(userData.text);
+  const parsed = parseYaml(userData.text, maxDepth);
   if (!parsed.ok) return result(target, [...parts, ...parsed.errors], [], parsed.warnings, undefined, CLOUD_CONFIG);
   const checked = validateData(context, parsed.parsed.value, parsed.parsed, parsed.parsed.warnings, maxDepth);
   return withIgnoredParts(context, parts, { ...checked, userDataType: CLOUD_CONFIG });

@@ -1,6 +1,7 @@
-import { LineCounter, isCollection, isMap, isPair, isScalar, isSeq, parseDocument, visit, type Document, type Scalar } from 'yaml';
+import { Composer, LineCounter, Parser, YAMLParseError, isCollection, isMap, isPair, isScalar, isSeq, visit, type CST, type Document, type Scalar } from 'yaml';
 import type { CloudConfigInputIssue, CloudConfigWarning } from '../cloud-config-issue';
 import { segmentsToDottedPath, segmentsToPointer } from '../json-pointer';
+import { findTooDeep } from './nesting-depth';
 import { FloatScalar, pyyamlTags } from './pyyaml-tags';
 
 /** A mapping key that PyYAML loads as something other than a string (`1:`, `on:`, `~:`). */
@@ -150,19 +151,45 @@ function offInteger(value: number): number {
 }
 
 /**
+ * yaml's `parseDocument`, split at the one point where deep nesting is dangerous: the concrete
+ * syntax tree (built without recursion) is checked for depth before it is composed into nodes
+ * (which recurses once per level). Too deep: the first collection beyond `maxDepth`.
+ */
+function parseDocumentBounded(text: string, lineCounter: LineCounter, maxDepth: number): Document.Parsed | CloudConfigInputIssue {
+  const tokens: CST.Token[] = [...new Parser(lineCounter.addNewLine).parse(text)];
+  const deep = findTooDeep(tokens, maxDepth);
+  if (deep) {
+    const message = `nesting is deeper than ${maxDepth} levels; not read further (maxDepth)`;
+    return { code: 'too_deep', path: deep.path, pointer: deep.pointer, message, ...position(lineCounter, deep.offset) };
+  }
+  // logLevel 'error': the library's own warnings are returned as data, never printed through
+  // process.emitWarning onto the host's stderr.
+  const composer = new Composer({ version: '1.1', customTags: pyyamlTags, uniqueKeys: false, logLevel: 'error' });
+  let doc: Document.Parsed | undefined;
+  for (const composed of composer.compose(tokens, true, text.length)) {
+    if (doc === undefined) doc = composed;
+    else {
+      doc.errors.push(new YAMLParseError(composed.range.slice(0, 2) as [number, number], 'MULTIPLE_DOCS', 'more than one document'));
+      break;
+    }
+  }
+  return doc!;
+}
+
+/**
  * Parses one YAML document the way cloud-init's PyYAML `safe_load` reads it: PyYAML's YAML 1.1
  * scalars (see pyyaml-tags.ts), duplicate keys allowed (reported as warnings), one document only,
- * unknown tags, unloadable keys and control characters rejected, aliases bounded.
+ * unknown tags, unloadable keys and control characters rejected, aliases and nesting bounded.
  */
-export function parseYaml(text: string): YamlParseResult {
+export function parseYaml(text: string, maxDepth: number): YamlParseResult {
   const lineCounter = new LineCounter();
   const control = unprintable(text);
   if (control) return { ok: false, errors: [control], warnings: [] };
   let doc: Document.Parsed;
   try {
-    // logLevel 'error': the library's own warnings are returned as data, never printed through
-    // process.emitWarning onto the host's stderr.
-    doc = parseDocument(text, { version: '1.1', customTags: pyyamlTags, uniqueKeys: false, prettyErrors: false, logLevel: 'error', lineCounter });
+    const parsed = parseDocumentBounded(text, lineCounter, maxDepth);
+    if (!('contents' in parsed)) return { ok: false, errors: [parsed], warnings: [] };
+    doc = parsed;
   } catch (error) {
     return { ok: false, errors: [inputIssue(error instanceof RangeError ? 'too_deep' : 'yaml_syntax', error instanceof RangeError ? 'the YAML nests too deeply to read' : 'the YAML could not be read')], warnings: [] };
   }
