@@ -59,7 +59,12 @@ export class MoneyLedger {
       this.rest[slot] = rest === null || rest === undefined ? value : rest.plus(value);
       return;
     }
-    const sum = (this.cents[slot] as number) + c;
+    this.addCents(slot, c);
+  }
+
+  /** Adds an amount given in whole cents (an integer of magnitude below 2^52, e.g. from {@link exactCents}). */
+  addCents(slot: number, cents: number): void {
+    const sum = (this.cents[slot] as number) + cents;
     if (sum >= FLUSH_AT || sum <= -FLUSH_AT) {
       this.cents[slot] = 0;
       this.add(slot, new Decimal(sum).dividedBy(100));

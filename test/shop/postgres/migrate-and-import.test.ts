@@ -113,11 +113,21 @@ describe.each(TARGETS)('importShopSnapshot on $name', (target) => {
 // Enough digits that the expected sums are exact.
 const Wide = Decimal.clone({ precision: 100 });
 
+/** The distinct products of an order's lines, ascending, with their summed quantities (comma-joined). */
+function productsOf(order: Order): { products: string; quantities: string } {
+  const sums = new Map<number, number>();
+  for (const line of order.lineItems) sums.set(line.productId, (sums.get(line.productId) ?? 0) + line.quantity);
+  const ids = [...sums.keys()].sort((a, b) => a - b);
+  return { products: ids.join(','), quantities: ids.map((id) => sums.get(id)).join(',') };
+}
+
 describe.each(TARGETS)('per-order report aggregates (migration 3) on $name', (target) => {
   const aggregates = async (client: PostgresClient): Promise<readonly unknown[]> =>
     (
       await client.query(
-        'SELECT id::text, agg_items::text AS items, agg_discount::text AS discount, agg_refunds::text AS refunds FROM shop_orders ORDER BY id',
+        `SELECT id::text, agg_items::text AS items, agg_discount::text AS discount, agg_refunds::text AS refunds,
+                array_to_string(agg_product_ids, ',') AS products, array_to_string(agg_product_quantities, ',') AS quantities
+           FROM shop_orders ORDER BY id`,
       )
     ).rows;
 
@@ -127,6 +137,8 @@ describe.each(TARGETS)('per-order report aggregates (migration 3) on $name', (ta
     // Amounts beyond two decimals and beyond 20 significant digits: the sums must be exact in both paths.
     const orders = shop.orders.map((o, k) => ({
       ...o,
+      // The same product on two lines: one entry in the product arrays, quantities summed.
+      lineItems: k % 5 === 0 && o.lineItems[0] !== undefined ? [...o.lineItems, { ...o.lineItems[0], id: 80_000 + k }] : o.lineItems,
       couponLines: o.couponLines.map((c, j) => ({ ...c, amount: c.amount.plus(new Decimal(`0.000${k + j}`)) })),
       refunds:
         k % 7 === 0
@@ -140,18 +152,23 @@ describe.each(TARGETS)('per-order report aggregates (migration 3) on $name', (ta
       items: String(o.lineItems.reduce((n, l) => n + l.quantity, 0)),
       discount: o.couponLines.reduce((s, c) => s.plus(c.amount), new Wide(0)).toFixed(),
       refunds: o.refunds.reduce((s, r) => s.plus(r.amount), new Wide(0)).toFixed(),
+      ...productsOf(o),
     }));
     const normal = (rows: readonly unknown[]) =>
-      (rows as { id: string; items: string; discount: string; refunds: string }[]).map((r) => ({
+      (rows as { id: string; items: string; discount: string; refunds: string; products: string; quantities: string }[]).map((r) => ({
         ...r,
         discount: new Decimal(r.discount).toFixed(),
         refunds: new Decimal(r.refunds).toFixed(),
       }));
     expect(normal(written)).toEqual([...expected].sort((a, b) => Number(a.id) - Number(b.id)));
     expect(expected.some((e) => e.discount !== '0') && expected.some((e) => e.refunds.length > 20)).toBe(true);
+    expect(expected.some((e) => e.products.includes(','))).toBe(true);
 
     // A database at version 2 with orders in it: migration 3 computes the columns from the lines in SQL.
-    await client.query('ALTER TABLE shop_orders DROP COLUMN agg_items, DROP COLUMN agg_discount, DROP COLUMN agg_refunds');
+    await client.query(
+      `ALTER TABLE shop_orders DROP COLUMN agg_items, DROP COLUMN agg_discount, DROP COLUMN agg_refunds,
+                               DROP COLUMN agg_product_ids, DROP COLUMN agg_product_quantities`,
+    );
     await client.query('DELETE FROM shop_schema_migrations WHERE version = 3');
     expect(await migratePostgres(client)).toEqual({ applied: [3], version: latest });
     expect(normal(await aggregates(client))).toEqual(normal(written));

@@ -7,6 +7,11 @@ import { mergeNewestFirst, OrderIndex } from './order-index';
 import { statusChangeTime, type CouponFilter, type OrderFilter, type OrderStatusChange, type Paging, type ShopRepository, type TimeWindow } from '../shop-repository';
 import { couponSearchText, foldCase, matchesTerms, orderSearchText } from '../search-text';
 import { statusChangeNoteText } from '../../model/status-note';
+import { PeriodsAccumulator, periodIndex } from '../../reports/period-accumulator';
+import { reportPeriodBounds } from '../../reports/report-periods';
+import type { PeriodTotals, ReportRange } from '../../reports/report-types';
+import { REPORT_CUSTOMER_ROLE } from '../../reports/sales-report';
+import { ReportColumns } from './report-columns';
 
 // Cost model (n = orders): an unfiltered or status-filtered page costs O(log n + offset + limit), a count by statuses
 // O(statuses · log n), and created_at bounds are binary searches too. A customer restriction walks only that
@@ -83,6 +88,38 @@ export function createMemoryRepository(snapshot: ShopSnapshot): ShopRepository {
   const customersByRegistration = [...snapshot.customers].sort(
     (a, b) => a.registeredAt.getTime() - b.registeredAt.getTime() || a.id - b.id,
   );
+  const firstRegisteredAtOrAfter = (t: number): number => {
+    let lo = 0;
+    let hi = customersByRegistration.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if ((customersByRegistration[mid] as Customer).registeredAt.getTime() < t) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+
+  // Built on the first sales report (a repository that serves none never pays for them), then kept current.
+  let columns: ReportColumns | undefined;
+  const reportColumns = (): ReportColumns => (columns ??= new ReportColumns(index.newestFirst()));
+
+  function aggregateSales(range: ReportRange, statuses: readonly OrderStatus[]): PeriodTotals[] {
+    const bounds = Float64Array.from(reportPeriodBounds(range));
+    const periods = new PeriodsAccumulator(range.labels.length);
+    if (range.labels.length > 0 && !bounds.some((b) => Number.isNaN(b))) {
+      reportColumns().fold(bounds, statuses, periods);
+      const end = bounds[bounds.length - 1] as number;
+      for (let i = firstRegisteredAtOrAfter(bounds[0] as number); i < customersByRegistration.length; i++) {
+        const customer = customersByRegistration[i] as Customer;
+        const t = customer.registeredAt.getTime();
+        if (t >= end) break;
+        if (customer.role !== REPORT_CUSTOMER_ROLE) continue;
+        const p = periodIndex(bounds, t);
+        if (p >= 0) periods.customers[p] = (periods.customers[p] as number) + 1;
+      }
+    }
+    return range.labels.map((_, i) => periods.totals(i));
+  }
 
   function orderCandidates(filter: OrderFilter): { source: Iterable<Order>; keep: (o: Order) => boolean; sized: number | null } {
     // A customer restriction walks that customer's own index (statuses are then checked order by order).
@@ -156,6 +193,7 @@ export function createMemoryRepository(snapshot: ShopSnapshot): ShopRepository {
         notes: [...previous.notes, note],
       };
       index.replace(previous, next);
+      columns?.setStatus(next);
       lastNoteId = note.id;
       return next;
     },
@@ -200,21 +238,18 @@ export function createMemoryRepository(snapshot: ShopSnapshot): ShopRepository {
 
     customersRegisteredIn(window: TimeWindow, role: string) {
       return eitherIterable(function* () {
-        const start = window.start.getTime();
         const end = window.end.getTime();
-        let lo = 0;
-        let hi = customersByRegistration.length;
-        while (lo < hi) {
-          const mid = (lo + hi) >>> 1;
-          if ((customersByRegistration[mid] as Customer).registeredAt.getTime() < start) lo = mid + 1;
-          else hi = mid;
-        }
-        for (let i = lo; i < customersByRegistration.length; i++) {
+        for (let i = firstRegisteredAtOrAfter(window.start.getTime()); i < customersByRegistration.length; i++) {
           const customer = customersByRegistration[i] as Customer;
           if (customer.registeredAt.getTime() >= end) break;
           if (customer.role === role) yield customer;
         }
       });
+    },
+
+    // The sales report over per-order columns built once (report-columns.ts): identical to the stream fold.
+    async aggregateSales(range, statuses) {
+      return aggregateSales(range, statuses);
     },
   };
 }

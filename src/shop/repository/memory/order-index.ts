@@ -78,6 +78,11 @@ export class OrderIndex {
     for (const [customerId, list] of customers) this.byCustomer.set(customerId, list);
   }
 
+  /** Every order, newest first (the current version of each). */
+  newestFirst(): readonly Order[] {
+    return this.all;
+  }
+
   get(id: number): Order | undefined {
     return this.byId.get(id);
   }

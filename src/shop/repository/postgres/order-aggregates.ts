@@ -1,4 +1,4 @@
-// Per-order report aggregates: the figures of an order the sales report needs from its lines, kept on the order row
+// Per-order report aggregates: the figures of an order the reports need from its lines, kept on the order row
 // (migration 3) so a report reads one row per order and never joins line items, coupon lines or refunds.
 import { Decimal } from 'decimal.js';
 import type { Order } from '../../model/order';
@@ -9,12 +9,16 @@ import type { Order } from '../../model/order';
  * `ORDERS_TABLE`. Status changes and status notes change none of them (the status is its own column).
  */
 export interface OrderAggregateColumns {
-  /** Sum of the `quantity` of every line item (the report's `items`). */
+  /** Sum of the `quantity` of every line item (the sales report's `items`). */
   readonly agg_items: number;
-  /** Sum of the `amount` of every coupon line, all codes (the report's `discount`). */
+  /** Sum of the `amount` of every coupon line, all codes (the sales report's `discount`). */
   readonly agg_discount: Decimal;
-  /** Sum of the `amount` of every refund, whenever made (the report's `refunds`, in the period of the order). */
+  /** Sum of the `amount` of every refund, whenever made (the sales report's `refunds`, in the period of the order). */
   readonly agg_refunds: Decimal;
+  /** The distinct `productId`s of the line items, ascending (top sellers). */
+  readonly agg_product_ids: readonly number[];
+  /** The summed `quantity` of each product of `agg_product_ids`, at the same index. */
+  readonly agg_product_quantities: readonly number[];
 }
 
 // Summed without rounding (the precision only caps digits actually present), so the row holds the exact sum that
@@ -36,28 +40,52 @@ function sumOf(amounts: readonly { readonly amount: Decimal }[]): Decimal {
   return new Decimal(sum);
 }
 
+// The two product columns come from one grouping; the import asks for both of the same order in a row.
+let lastOrder: Order | undefined;
+let lastProducts: { ids: number[]; quantities: number[] } = { ids: [], quantities: [] };
+
+function productsOf(order: Order): { ids: number[]; quantities: number[] } {
+  if (order === lastOrder) return lastProducts;
+  const byProduct = new Map<number, number>();
+  for (const line of order.lineItems) byProduct.set(line.productId, (byProduct.get(line.productId) ?? 0) + line.quantity);
+  const ids = [...byProduct.keys()].sort((a, b) => a - b);
+  lastProducts = { ids, quantities: ids.map((id) => byProduct.get(id) as number) };
+  lastOrder = order;
+  return lastProducts;
+}
+
 /**
  * The aggregate column values of an order (exact: money as `Decimal`, summed without rounding). Pure.
  *
  * @example
  * ```ts
- * orderAggregateColumns(order); // { agg_items: 3, agg_discount: Decimal('4.25'), agg_refunds: Decimal('0') }
+ * orderAggregateColumns(order);
+ * // { agg_items: 3, agg_discount: Decimal('4.25'), agg_refunds: Decimal('0'), agg_product_ids: [7, 9], agg_product_quantities: [2, 1] }
  * ```
  */
 export function orderAggregateColumns(order: Order): OrderAggregateColumns {
-  return { agg_items: itemsOf(order), agg_discount: sumOf(order.couponLines), agg_refunds: sumOf(order.refunds) };
+  const products = productsOf(order);
+  return {
+    agg_items: itemsOf(order),
+    agg_discount: sumOf(order.couponLines),
+    agg_refunds: sumOf(order.refunds),
+    agg_product_ids: products.ids,
+    agg_product_quantities: products.quantities,
+  };
 }
 
 /**
- * The aggregate columns as column specs of `ORDERS_TABLE` (in tables.ts) (each computes only its own sum, so writing a row computes
- * each aggregate once), in the order of {@link orderAggregateColumns}'s keys.
+ * The aggregate columns as column specs of `ORDERS_TABLE` (in tables.ts), in the order of
+ * {@link OrderAggregateColumns}: each computes only its own value, so writing a row computes each aggregate once.
  */
 export const ORDER_AGGREGATE_COLUMNS: readonly {
   readonly name: keyof OrderAggregateColumns;
-  readonly type: 'bigint' | 'numeric';
-  readonly value: (order: Order) => number | Decimal;
+  readonly type: 'bigint' | 'numeric' | 'bigint[]';
+  readonly value: (order: Order) => number | Decimal | readonly number[];
 }[] = [
   { name: 'agg_items', type: 'bigint', value: itemsOf },
   { name: 'agg_discount', type: 'numeric', value: (o) => sumOf(o.couponLines) },
   { name: 'agg_refunds', type: 'numeric', value: (o) => sumOf(o.refunds) },
+  { name: 'agg_product_ids', type: 'bigint[]', value: (o) => productsOf(o).ids },
+  { name: 'agg_product_quantities', type: 'bigint[]', value: (o) => productsOf(o).quantities },
 ];

@@ -86,15 +86,18 @@ export async function topSellers(
   const conds = windowConds('o', 'created_at', window, p);
   if (conds === null) return [];
   const lim = Number.isFinite(limit) && limit > 0 ? String(Math.min(Math.floor(limit), Number.MAX_SAFE_INTEGER)) : null;
-  // Products that no longer exist drop out through the join, before the LIMIT, as the in-memory ranking skips them.
+  // One row per order in range: its per-product quantities come from the order row (migration 3), so no line item
+  // is read. Products that no longer exist drop out through the join, before the LIMIT, as the in-memory ranking
+  // skips them.
   const found = await rows(
-    `SELECT li.product_id, pr.name, sum(li.quantity)::text AS quantity
-       FROM shop_orders o
-       JOIN shop_order_line_items li ON li.order_id = o.id
-       JOIN shop_products pr ON pr.id = li.product_id
-      WHERE ${conds.join(' AND ')} AND o.status = ANY(${p.add(arrayLiteral([...statuses]))}::text[])
-      GROUP BY li.product_id, pr.name
-      ORDER BY sum(li.quantity) DESC, li.product_id ASC
+    `SELECT s.product_id, pr.name, s.quantity::text AS quantity
+       FROM (SELECT p.product_id, sum(p.quantity) AS quantity
+               FROM shop_orders o
+              CROSS JOIN LATERAL unnest(o.agg_product_ids, o.agg_product_quantities) AS p(product_id, quantity)
+              WHERE ${conds.join(' AND ')} AND o.status = ANY(${p.add(arrayLiteral([...statuses]))}::text[])
+              GROUP BY p.product_id) s
+       JOIN shop_products pr ON pr.id = s.product_id
+      ORDER BY s.quantity DESC, s.product_id ASC
       LIMIT ${p.add(lim)}::bigint`,
     p.values,
   );

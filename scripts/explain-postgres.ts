@@ -1,0 +1,108 @@
+// Prints the PostgreSQL plans (EXPLAIN (ANALYZE, BUFFERS)) of the queries the repository really sends for a one-week
+// sales report, a year report, top sellers for a week and a filtered listing count, on the demo shop of 200,000
+// orders (EXPLAIN_ORDERS to change), so docs/postgres.md's plans are reproducible:
+//
+//   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx scripts/explain-postgres.ts
+//
+// The shop lives in its own schema (EXPLAIN_SCHEMA, default shopkeep_explain), imported once and reused by later runs
+// while it holds the same number of orders (EXPLAIN_FRESH=1 re-imports). Each query is captured from the repository
+// through a recording client, then run again under EXPLAIN with the same parameters.
+import pg from 'pg';
+import {
+  createPostgresRepository,
+  importShopSnapshot,
+  migratePostgres,
+  resolveReportRange,
+  salesReportFor,
+  topSellersFor,
+  type PostgresClient,
+  type ReportFilter,
+} from 'shopkeep/shop';
+import { DEMO_SHOP_NOW, generateDemoShop } from '../examples/demo-shop';
+
+const url = process.env.DATABASE_URL;
+if (!url) {
+  console.error('Set DATABASE_URL, e.g. DATABASE_URL=postgres://postgres@127.0.0.1:5432/test');
+  process.exit(2);
+}
+const schema = process.env.EXPLAIN_SCHEMA ?? 'shopkeep_explain';
+if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`EXPLAIN_SCHEMA must be a plain lower-case name, got ${schema}`);
+const orders = Number(process.env.EXPLAIN_ORDERS ?? 200_000);
+
+const admin = new pg.Client({ connectionString: url });
+await admin.connect();
+const pool = new pg.Pool({ connectionString: url, options: `-c search_path=${schema}`, max: 2 });
+
+interface Captured {
+  readonly text: string;
+  readonly params: unknown[] | undefined;
+}
+
+/** A client that records every statement the repository sends, and forwards it. */
+function recording(into: Captured[]): PostgresClient {
+  return { query: (text: string, params?: unknown[]) => (into.push({ text, params }), pool.query(text, params)) };
+}
+
+async function prepare(): Promise<void> {
+  const exists = await admin.query('SELECT 1 FROM pg_namespace WHERE nspname = $1', [schema]);
+  if (exists.rows.length > 0 && !process.env.EXPLAIN_FRESH) {
+    const found = await pool.query("SELECT count(*)::int AS n FROM shop_orders").catch(() => ({ rows: [{ n: -1 }] }));
+    if (Number((found.rows[0] as { n: unknown }).n) === orders) {
+      await migratePostgres(pool);
+      console.log(`-- reusing schema ${schema} with ${orders} orders (EXPLAIN_FRESH=1 re-imports)`);
+      return;
+    }
+  }
+  await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  await migratePostgres(pool);
+  const started = performance.now();
+  await importShopSnapshot(pool, generateDemoShop({ orders, seed: 1 }), { batchSize: 2000 });
+  console.log(`-- imported ${orders} demo orders (seed 1) into ${schema} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
+
+async function explain(title: string, run: (client: PostgresClient) => Promise<unknown>, pick: (q: Captured) => boolean): Promise<void> {
+  const captured: Captured[] = [];
+  await run(recording(captured));
+  const query = captured.find(pick);
+  if (query === undefined) throw new Error(`${title}: no matching statement was sent`);
+  const plan = await pool.query(`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${query.text}`, query.params);
+  console.log(`\n### ${title}\n`);
+  console.log('```');
+  for (const row of plan.rows as { 'QUERY PLAN': string }[]) console.log(row['QUERY PLAN']);
+  console.log('```');
+}
+
+try {
+  await prepare();
+  const store = (await pool.query('SELECT time_zone FROM shop_store')).rows[0] as { time_zone: string };
+  const range = (filter: ReportFilter) => {
+    const r = resolveReportRange(filter, { now: DEMO_SHOP_NOW, timeZone: store.time_zone });
+    if (!r.ok) throw new Error(r.error.message);
+    return r.range;
+  };
+  const week = range({ period: 'week' });
+  const year = range({ period: 'year' });
+  const repo = (client: PostgresClient) => createPostgresRepository({ client });
+  const server = (await admin.query('SHOW server_version')).rows[0] as { server_version: string };
+  console.log(`-- PostgreSQL ${server.server_version}, ${orders} orders, store zone ${store.time_zone}, now ${DEMO_SHOP_NOW.toISOString()}`);
+
+  await explain('Sales report, one week (7 days)', (c) => salesReportFor(repo(c), week), (q) => q.text.includes('width_bucket'));
+  await explain(`Sales report, year (${year.labels.length} months)`, (c) => salesReportFor(repo(c), year), (q) => q.text.includes('width_bucket'));
+  await explain('Top sellers, one week', (c) => topSellersFor(repo(c), week, 12), (q) => q.text.includes('agg_product_ids'));
+  await explain(
+    'Listing count: GET /orders?status=processing,completed,on-hold&filter[created_at_min]=180 days ago (X-WC-Total)',
+    (c) =>
+      repo(c).countOrders({
+        statuses: ['processing', 'completed', 'on-hold'],
+        createdMin: new Date(DEMO_SHOP_NOW.getTime() - 180 * 86_400_000),
+      }),
+    (q) => q.text.includes('count(*)'),
+  );
+  await explain('Listing count: GET /orders?status=processing (all time)', (c) => repo(c).countOrders({ statuses: ['processing'] }), (q) =>
+    q.text.includes('count(*)'),
+  );
+} finally {
+  await pool.end();
+  await admin.end();
+}
