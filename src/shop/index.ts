@@ -30,6 +30,8 @@ export type { ShopRequest, ShopResponse, Authenticate, AuthenticationContext, Au
 // The JSON shop snapshot format and the in-memory repository.
 export { loadShopSnapshot } from './snapshot/load-shop-snapshot';
 export type { LoadShopSnapshotResult } from './snapshot/load-shop-snapshot';
+export { readShopSnapshot, loadShopSnapshotStream } from './snapshot/read-shop-snapshot';
+export type { ShopSnapshotSource, ShopSnapshotHead, ShopSnapshotPart, ReadShopSnapshotOptions } from './snapshot/read-shop-snapshot';
 export { serializeShopSnapshot } from './snapshot/serialize-shop-snapshot';
 export { getShopSnapshotSchema, SNAPSHOT_FORMAT_VERSION } from './snapshot/snapshot-schema';
 export type { ShopSnapshotJson, ShopSnapshotJsonInput } from './snapshot/snapshot-schema';
@@ -132,8 +134,9 @@ export { createPostgresRepository } from './repository/postgres/postgres-reposit
 export type { PostgresRepositoryOptions } from './repository/postgres/postgres-repository';
 export { migratePostgres } from './repository/postgres/migrate';
 export type { PostgresMigrationResult } from './repository/postgres/migrate';
-export { importShopSnapshot, SnapshotImportError } from './repository/postgres/import-snapshot';
-export type { ImportShopSnapshotOptions, ImportShopSnapshotResult } from './repository/postgres/import-snapshot';
+export { importShopSnapshot } from './repository/postgres/import-snapshot';
+export type { ImportShopSnapshotOptions, ImportShopSnapshotResult, ImportProgress } from './repository/postgres/import-snapshot';
+export { SnapshotImportError, InvalidSnapshotError } from './repository/postgres/import-errors';
 export type { PostgresClient, PostgresQueryable, PostgresResult, PostgresPooledConnection } from './repository/postgres/client';
 export { POSTGRES_MIGRATIONS } from './repository/postgres/migrations/index';
 export type { PostgresMigration } from './repository/postgres/migrations/index';

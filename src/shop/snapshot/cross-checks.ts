@@ -3,6 +3,7 @@ import { formatSnapshotPath } from './snapshot-issue';
 
 // Checks between records that a per-field schema cannot express. They read the raw JSON defensively (anything of the
 // wrong shape is skipped here; the schema reports it), so shape problems and reference problems are reported together.
+// They run record by record (SnapshotCrossChecks), so a streamed snapshot is checked as it is read.
 
 type Path = (string | number)[];
 
@@ -21,24 +22,115 @@ function intField(value: unknown, key: string): number | undefined {
   return typeof v === 'number' && Number.isSafeInteger(v) ? v : undefined;
 }
 
-/** Tracks ids of one kind and reports reuse, naming where the id was first seen. */
+const LINE_KINDS = ['items', 'shipping_lines', 'tax_lines', 'fee_lines', 'coupon_lines', 'refunds', 'notes'] as const;
+const SELF = LINE_KINDS.length;
+const LINE_LIMIT = 2 ** 20;
+
+/**
+ * Tracks ids of one kind and reports reuse, naming where the id was first seen. The first use is kept as ONE number
+ * (record index, line kind, line index), not as a path: a streamed snapshot of millions of lines keeps only that.
+ */
 class IdRegistry {
-  private readonly seen = new Map<number, Path>();
+  private readonly seen = new Map<number, number>();
   constructor(
     private readonly label: string,
+    private readonly section: string,
     private readonly issues: SnapshotIssue[],
   ) {}
-  add(id: number | undefined, path: Path): void {
+  add(id: number | undefined, record: number, kind: number = SELF, line = 0): void {
     if (id === undefined) return;
     const first = this.seen.get(id);
-    if (first === undefined) this.seen.set(id, path);
+    if (first === undefined) this.seen.set(id, record * 2 ** 23 + kind * LINE_LIMIT + Math.min(line, LINE_LIMIT - 1));
     else {
+      const path: Path = kind === SELF ? [this.section, record] : [this.section, record, LINE_KINDS[kind] as string, line];
+      const firstKind = Math.floor(first / LINE_LIMIT) % 8;
+      const firstRecord = Math.floor(first / 2 ** 23);
+      const firstPath: Path = firstKind === SELF ? [this.section, firstRecord] : [this.section, firstRecord, LINE_KINDS[firstKind] as string, first % LINE_LIMIT];
       this.issues.push({
         code: 'duplicate_id',
         path: [...path, 'id'],
-        message: `duplicate ${this.label} id ${id} (first used at ${formatSnapshotPath(first)})`,
+        message: `duplicate ${this.label} id ${id} (first used at ${formatSnapshotPath(firstPath)})`,
       });
     }
+  }
+}
+
+/** The cross-record checks, fed section by section and order by order; problems go to `issues`. */
+export class SnapshotCrossChecks {
+  private readonly parentOf = new Map<number, number | null>();
+  private readonly orderIds: IdRegistry;
+  private readonly lineIds: IdRegistry;
+  private readonly refundIds: IdRegistry;
+  private readonly noteIds: IdRegistry;
+
+  constructor(private readonly issues: SnapshotIssue[]) {
+    this.orderIds = new IdRegistry('order', 'orders', issues);
+    this.lineIds = new IdRegistry('order line', 'orders', issues);
+    this.refundIds = new IdRegistry('refund', 'orders', issues);
+    this.noteIds = new IdRegistry('note', 'orders', issues);
+  }
+
+  /** Unique product ids; a variation's parent exists and is not itself a variation. */
+  products(products: readonly unknown[]): void {
+    const productIds = new IdRegistry('product', 'products', this.issues);
+    products.forEach((p, i) => {
+      const id = intField(p, 'id');
+      productIds.add(id, i);
+      if (id !== undefined && !this.parentOf.has(id)) this.parentOf.set(id, intField(p, 'parent_id') ?? null);
+    });
+    products.forEach((p, i) => {
+      const parent = intField(p, 'parent_id');
+      if (parent === undefined) return;
+      const path = ['products', i, 'parent_id'];
+      if (!this.parentOf.has(parent)) {
+        this.issues.push({ code: 'unknown_reference', path, message: `parent product ${parent} does not exist` });
+      } else if (parent === intField(p, 'id') || (this.parentOf.get(parent) ?? null) !== null) {
+        this.issues.push({ code: 'unknown_reference', path, message: `product ${parent} is a variation and cannot be a parent` });
+      }
+    });
+  }
+
+  /** Unique ids among customers or coupons. */
+  records(kind: 'customers' | 'coupons', records: readonly unknown[]): void {
+    const registry = new IdRegistry(kind.slice(0, -1), kind, this.issues);
+    records.forEach((r, i) => registry.add(intField(r, 'id'), i));
+  }
+
+  /** The order's own id is unique among orders. */
+  orderId(order: unknown, o: number): void {
+    this.orderIds.add(intField(order, 'id'), o);
+  }
+
+  /** Line, refund and note ids are unique across all orders; line items name products correctly. */
+  orderLines(order: unknown, o: number): void {
+    LINE_KINDS.forEach((kind, k) => {
+      const registry = kind === 'refunds' ? this.refundIds : kind === 'notes' ? this.noteIds : this.lineIds;
+      list(order, kind).forEach((line, l) => registry.add(intField(line, 'id'), o, k, l));
+    });
+    list(order, 'items').forEach((item, l) => {
+      const productId = intField(item, 'product_id');
+      const variationId = intField(item, 'variation_id');
+      const base: Path = ['orders', o, 'items', l];
+      if (productId !== undefined && (this.parentOf.get(productId) ?? null) !== null) {
+        this.issues.push({
+          code: 'unknown_reference',
+          path: [...base, 'product_id'],
+          message: `product ${productId} is a variation; product_id names the parent product and variation_id the variation`,
+        });
+      }
+      if (variationId !== undefined && this.parentOf.has(variationId)) {
+        const parent = this.parentOf.get(variationId) ?? null;
+        if (parent === null) {
+          this.issues.push({ code: 'unknown_reference', path: [...base, 'variation_id'], message: `product ${variationId} is not a variation` });
+        } else if (productId !== undefined && parent !== productId) {
+          this.issues.push({
+            code: 'unknown_reference',
+            path: [...base, 'variation_id'],
+            message: `variation ${variationId} belongs to product ${parent}, not to product ${productId}`,
+          });
+        }
+      }
+    });
   }
 }
 
@@ -50,65 +142,12 @@ class IdRegistry {
  */
 export function crossCheckSnapshot(raw: unknown): SnapshotIssue[] {
   const issues: SnapshotIssue[] = [];
-  const products = list(raw, 'products');
-
-  const productIds = new IdRegistry('product', issues);
-  const parentOf = new Map<number, number | null>();
-  products.forEach((p, i) => {
-    const id = intField(p, 'id');
-    productIds.add(id, ['products', i]);
-    if (id !== undefined && !parentOf.has(id)) parentOf.set(id, intField(p, 'parent_id') ?? null);
-  });
-  products.forEach((p, i) => {
-    const parent = intField(p, 'parent_id');
-    if (parent === undefined) return;
-    const path = ['products', i, 'parent_id'];
-    if (!parentOf.has(parent)) {
-      issues.push({ code: 'unknown_reference', path, message: `parent product ${parent} does not exist` });
-    } else if (parent === intField(p, 'id') || (parentOf.get(parent) ?? null) !== null) {
-      issues.push({ code: 'unknown_reference', path, message: `product ${parent} is a variation and cannot be a parent` });
-    }
-  });
-
-  for (const kind of ['customers', 'coupons', 'orders'] as const) {
-    const registry = new IdRegistry(kind.slice(0, -1), issues);
-    list(raw, kind).forEach((r, i) => registry.add(intField(r, 'id'), [kind, i]));
-  }
-
-  const lineIds = new IdRegistry('order line', issues);
-  const refundIds = new IdRegistry('refund', issues);
-  const noteIds = new IdRegistry('note', issues);
-  list(raw, 'orders').forEach((order, o) => {
-    for (const kind of ['items', 'shipping_lines', 'tax_lines', 'fee_lines', 'coupon_lines'] as const) {
-      list(order, kind).forEach((line, l) => lineIds.add(intField(line, 'id'), ['orders', o, kind, l]));
-    }
-    list(order, 'refunds').forEach((r, i) => refundIds.add(intField(r, 'id'), ['orders', o, 'refunds', i]));
-    list(order, 'notes').forEach((n, i) => noteIds.add(intField(n, 'id'), ['orders', o, 'notes', i]));
-
-    list(order, 'items').forEach((item, l) => {
-      const productId = intField(item, 'product_id');
-      const variationId = intField(item, 'variation_id');
-      const base: Path = ['orders', o, 'items', l];
-      if (productId !== undefined && (parentOf.get(productId) ?? null) !== null) {
-        issues.push({
-          code: 'unknown_reference',
-          path: [...base, 'product_id'],
-          message: `product ${productId} is a variation; product_id names the parent product and variation_id the variation`,
-        });
-      }
-      if (variationId !== undefined && parentOf.has(variationId)) {
-        const parent = parentOf.get(variationId) ?? null;
-        if (parent === null) {
-          issues.push({ code: 'unknown_reference', path: [...base, 'variation_id'], message: `product ${variationId} is not a variation` });
-        } else if (productId !== undefined && parent !== productId) {
-          issues.push({
-            code: 'unknown_reference',
-            path: [...base, 'variation_id'],
-            message: `variation ${variationId} belongs to product ${parent}, not to product ${productId}`,
-          });
-        }
-      }
-    });
-  });
+  const checks = new SnapshotCrossChecks(issues);
+  checks.products(list(raw, 'products'));
+  checks.records('customers', list(raw, 'customers'));
+  checks.records('coupons', list(raw, 'coupons'));
+  const orders = list(raw, 'orders');
+  orders.forEach((order, o) => checks.orderId(order, o));
+  orders.forEach((order, o) => checks.orderLines(order, o));
   return issues;
 }

@@ -1,0 +1,89 @@
+import { Decimal } from 'decimal.js';
+import type { Order } from '../../model/order';
+import type { PostgresQueryable } from './client';
+import { SnapshotImportError } from './import-errors';
+import { arrayLiteral, instantFromMs, isStorableText } from './params';
+import { ORDER_CHILD_TABLES, ORDERS_TABLE, type ColumnType, type ColumnValue, type Positioned, type TableSpec } from './tables';
+
+// Every value is sent as one element of a text array per column, and cast in SQL: a handful of parameters per
+// batch whatever its size (the protocol allows 65,535), one parse per batch, and identical behaviour in every driver.
+function checkedText(s: string, where: string): string {
+  if (!isStorableText(s)) {
+    throw new SnapshotImportError(`${where} holds a NUL character or a lone UTF-16 surrogate, which PostgreSQL text cannot store`, where);
+  }
+  return s;
+}
+
+function checkedInteger(n: number, where: string): string {
+  if (!Number.isSafeInteger(n)) throw new SnapshotImportError(`${where} must be a safe integer, got ${n}`, where);
+  return String(n);
+}
+
+function encode(value: ColumnValue, type: ColumnType, where: string): string | null {
+  if (value === null) return null;
+  switch (type) {
+    case 'text':
+      return checkedText(typeof value === 'string' ? value : String(value), where);
+    case 'bigint':
+    case 'integer':
+      return checkedInteger(value as number, where);
+    case 'numeric':
+      if (!(value instanceof Decimal) || !value.isFinite()) throw new SnapshotImportError(`${where} must be a finite Decimal`, where);
+      return value.toFixed();
+    case 'boolean':
+      return value ? 'true' : 'false';
+    case 'timestamptz': {
+      const ms = (value as Date).getTime();
+      if (Number.isNaN(ms)) throw new SnapshotImportError(`${where} is an invalid date`, where);
+      return String(ms);
+    }
+    case 'bigint[]':
+      return arrayLiteral((value as readonly number[]).map((n) => checkedInteger(n, where)));
+    case 'text[]':
+      return arrayLiteral((value as readonly string[]).map((s) => checkedText(s, where)));
+  }
+}
+
+function castFrom(column: string, type: ColumnType): string {
+  return type === 'timestamptz' ? instantFromMs(column) : type === 'text' ? column : `${column}::${type}`;
+}
+
+/** Inserts rows with one `INSERT ... SELECT FROM unnest(...)` statement. */
+export async function insertBatch<R>(tx: PostgresQueryable, spec: TableSpec<R>, rows: readonly R[]): Promise<void> {
+  if (rows.length === 0) return;
+  const params = spec.columns.map((c) => {
+    const where = `${spec.table}.${c.name}`;
+    const values = new Array<string | null>(rows.length);
+    for (let i = 0; i < rows.length; i += 1) values[i] = encode(c.value(rows[i] as R), c.type, where);
+    return arrayLiteral(values);
+  });
+  const names = spec.columns.map((c) => c.name).join(', ');
+  const unnest = spec.columns.map((_, i) => `$${i + 1}::text[]`).join(', ');
+  const aliases = spec.columns.map((_, i) => `c${i}`).join(', ');
+  const exprs = spec.columns.map((c, i) => castFrom(`c${i}`, c.type)).join(', ');
+  await tx.query(`INSERT INTO ${spec.table} (${names}) SELECT ${exprs} FROM unnest(${unnest}) AS u(${aliases})`, params);
+}
+
+export async function insertAll<R>(tx: PostgresQueryable, spec: TableSpec<R>, rows: readonly R[], batchSize: number): Promise<void> {
+  for (let i = 0; i < rows.length; i += batchSize) await insertBatch(tx, spec, rows.slice(i, i + batchSize));
+}
+
+function positioned<T>(orders: readonly Order[], lines: (o: Order) => readonly T[]): Positioned<T>[] {
+  const out: Positioned<T>[] = [];
+  for (const o of orders) lines(o).forEach((line, position) => out.push({ orderId: o.id, position, line }));
+  return out;
+}
+
+
+/** Writes a batch of orders and all their lines. */
+export async function insertOrders(tx: PostgresQueryable, orders: readonly Order[]): Promise<void> {
+  await insertBatch(tx, ORDERS_TABLE, orders);
+  for (const child of ORDER_CHILD_TABLES) {
+    // Each entry pairs a table with the lines it holds; the pairing is by construction, so erase the line type.
+    const { spec, lines } = child as unknown as {
+      spec: TableSpec<Positioned<unknown>>;
+      lines: (o: Order) => readonly unknown[];
+    };
+    await insertBatch(tx, spec, positioned(orders, lines));
+  }
+}

@@ -1,0 +1,271 @@
+// An incremental reader of one JSON object whose members are read one at a time, and whose array members are read
+// one element at a time: the shape of a shop snapshot, where `orders` may be larger than any string V8 can hold.
+// It scans bytes for the structure only (strings, nesting, commas); each element or member value is handed to the
+// native JSON.parse on its own, so memory holds one element, not the document, and parsing stays native speed.
+// UTF-8 never uses bytes below 0x80 inside a multi-byte character, so scanning bytes for ASCII structure is exact.
+
+/** One piece of the top-level object, in document order. */
+export type JsonSection =
+  /** A member whose value is not an array (parsed whole). */
+  | { readonly kind: 'member'; readonly key: string; readonly value: unknown }
+  /** A member whose value is an array: its start, then one `element` per element, then `end`. */
+  | { readonly kind: 'array'; readonly key: string }
+  | { readonly kind: 'element'; readonly key: string; readonly index: number; readonly value: unknown }
+  | { readonly kind: 'end'; readonly key: string; readonly count: number };
+
+/** The text is not JSON (or not an object at the top). `path` locates the member or element being read. */
+export class JsonSectionsError extends Error {
+  override readonly name = 'JsonSectionsError';
+  constructor(
+    message: string,
+    readonly path: readonly (string | number)[],
+  ) {
+    super(message);
+  }
+}
+
+const enum S {
+  Start,
+  KeyOrEnd,
+  Key,
+  Colon,
+  Value,
+  ElementOrEnd,
+  Element,
+  Raw,
+  AfterElement,
+  AfterMember,
+  Done,
+}
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+
+function isSpace(b: number): boolean {
+  return b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09;
+}
+
+function describeByte(b: number): string {
+  return b >= 0x20 && b < 0x7f ? `'${String.fromCharCode(b)}'` : `byte 0x${b.toString(16).padStart(2, '0')}`;
+}
+
+/**
+ * The scanner: feed it byte chunks with `push`, then call `end`; each call returns the sections completed by it.
+ * Throws {@link JsonSectionsError} at the first structural error.
+ */
+export class JsonSectionsScanner {
+  private state = S.Start;
+  private offset = 0; // bytes consumed before the current chunk
+  private key = '';
+  private index = 0;
+  private inArray = false;
+  private members = 0;
+  // The value being captured: its pieces from earlier chunks, nesting depth, string state.
+  private pieces: Uint8Array[] = [];
+  private depth = 0;
+  private inString = false;
+  private escaped = false;
+  private readonly decoder = new TextDecoder('utf-8', { fatal: true });
+
+  push(chunk: Uint8Array): JsonSection[] {
+    const out: JsonSection[] = [];
+    let start = this.state === S.Raw || this.state === S.Key ? 0 : -1;
+    for (let i = 0; i < chunk.length; i += 1) {
+      const b = chunk[i] as number;
+      switch (this.state) {
+        case S.Raw:
+        case S.Key:
+          if (this.inString) {
+            // Most of a snapshot's bytes are inside strings: jump to the closing quote natively.
+            const q = this.closingQuote(chunk, i);
+            if (q < 0) {
+              i = chunk.length;
+              break;
+            }
+            i = q;
+            this.inString = false;
+            if (this.state === S.Key) {
+              this.key = JSON.parse(this.text(chunk.subarray(start, i + 1)) ?? '""') as string;
+              this.members += 1;
+              this.state = S.Colon;
+              start = -1;
+            } else if (this.depth === 0) {
+              this.finishValue(chunk.subarray(start, i + 1), out);
+              start = -1;
+            }
+          } else if (b === QUOTE) this.inString = true;
+          else if (b === 0x7b || b === 0x5b) this.depth += 1;
+          else if (b === 0x7d || b === 0x5d || b === 0x2c || isSpace(b)) {
+            if (this.depth === 0) {
+              // A number, true, false or null ends at the first byte that cannot belong to it.
+              this.finishValue(chunk.subarray(start, i), out);
+              start = -1;
+              i -= 1; // the delimiter belongs to the enclosing structure
+            } else if (b === 0x7d || b === 0x5d) {
+              this.depth -= 1;
+              if (this.depth === 0) {
+                this.finishValue(chunk.subarray(start, i + 1), out);
+                start = -1;
+              }
+            }
+          }
+          break;
+        default:
+          if (isSpace(b)) break;
+          start = this.structural(b, i, out);
+      }
+    }
+    if (start >= 0) this.pieces.push(chunk.slice(start));
+    this.offset += chunk.length;
+    return out;
+  }
+
+  end(): JsonSection[] {
+    const out: JsonSection[] = [];
+    if (this.state !== S.Done) this.fail('unexpected end of the JSON text', this.offset);
+    return out;
+  }
+
+  /**
+   * The index of the quote ending the current string at or after `from`, or -1 when the chunk ends first (then
+   * `escaped` says whether its last backslash escapes the next chunk's first byte).
+   */
+  private closingQuote(chunk: Uint8Array, from: number): number {
+    let at = from;
+    if (this.escaped) {
+      this.escaped = false;
+      at += 1;
+    }
+    const begin = at;
+    for (;;) {
+      const q = chunk.indexOf(QUOTE, at);
+      const end = q < 0 ? chunk.length : q;
+      let slashes = 0;
+      while (end - slashes - 1 >= begin && chunk[end - slashes - 1] === BACKSLASH) slashes += 1;
+      if (q < 0) {
+        this.escaped = slashes % 2 === 1;
+        return -1;
+      }
+      if (slashes % 2 === 0) return q;
+      at = q + 1;
+    }
+  }
+
+  /** Handles a non-space byte outside any captured value; returns where a capture starts (or -1). */
+  private structural(b: number, i: number, out: JsonSection[]): number {
+    switch (this.state) {
+      case S.Start:
+        if (b !== 0x7b) this.fail(`expected '{' at the start of a snapshot, found ${describeByte(b)}`, this.offset + i);
+        this.state = S.KeyOrEnd;
+        return -1;
+      case S.KeyOrEnd:
+        if (b === 0x7d && this.members === 0) {
+          this.state = S.Done;
+          return -1;
+        }
+        if (b !== QUOTE) this.fail(`expected a field name, found ${describeByte(b)}`, this.offset + i);
+        this.state = S.Key;
+        this.inString = true;
+        return i;
+      case S.Colon:
+        if (b !== 0x3a) this.fail(`expected ':' after "${this.key}", found ${describeByte(b)}`, this.offset + i);
+        this.state = S.Value;
+        return -1;
+      case S.Value:
+        if (b === 0x5b) {
+          this.inArray = true;
+          this.index = 0;
+          this.state = S.ElementOrEnd;
+          out.push({ kind: 'array', key: this.key });
+          return -1;
+        }
+        return this.beginValue(b, i);
+      case S.ElementOrEnd:
+      case S.Element:
+        if (b === 0x5d && this.state === S.ElementOrEnd) return this.endArray(out);
+        if (b === 0x5d || b === 0x2c) this.fail(`expected a value, found ${describeByte(b)}`, this.offset + i);
+        return this.beginValue(b, i);
+      case S.AfterElement:
+        if (b === 0x2c) this.state = S.Element;
+        else if (b === 0x5d) this.endArray(out);
+        else this.fail(`expected ',' or ']', found ${describeByte(b)}`, this.offset + i);
+        return -1;
+      case S.AfterMember:
+        if (b === 0x2c) this.state = S.KeyOrEnd;
+        else if (b === 0x7d) this.state = S.Done;
+        else this.fail(`expected ',' or '}', found ${describeByte(b)}`, this.offset + i);
+        return -1;
+      case S.Done:
+        return this.fail(`unexpected ${describeByte(b)} after the end of the snapshot`, this.offset + i);
+      default:
+        return -1;
+    }
+  }
+
+  private beginValue(b: number, i: number): number {
+    this.state = S.Raw;
+    this.depth = 0;
+    this.inString = false;
+    this.escaped = false;
+    if (b === QUOTE) this.inString = true;
+    else if (b === 0x7b || b === 0x5b) this.depth = 1;
+    return i;
+  }
+
+  private endArray(out: JsonSection[]): number {
+    out.push({ kind: 'end', key: this.key, count: this.index });
+    this.inArray = false;
+    this.state = S.AfterMember;
+    return -1;
+  }
+
+  private finishValue(last: Uint8Array, out: JsonSection[]): void {
+    const text = this.text(last);
+    const path = this.inArray ? [this.key, this.index] : [this.key];
+    let value: unknown;
+    try {
+      value = JSON.parse(text ?? '') as unknown;
+    } catch (error) {
+      throw new JsonSectionsError(`invalid JSON: ${error instanceof Error ? error.message : String(error)}`, path);
+    }
+    if (this.inArray) {
+      out.push({ kind: 'element', key: this.key, index: this.index, value });
+      this.index += 1;
+      this.state = S.AfterElement;
+    } else {
+      out.push({ kind: 'member', key: this.key, value });
+      this.state = S.AfterMember;
+    }
+  }
+
+  /** The captured bytes (earlier pieces plus `last`) as text; undefined when they are not UTF-8. */
+  private text(last: Uint8Array): string | undefined {
+    let bytes = last;
+    if (this.pieces.length > 0) {
+      const size = this.pieces.reduce((n, p) => n + p.length, last.length);
+      bytes = new Uint8Array(size);
+      let at = 0;
+      for (const p of this.pieces) {
+        bytes.set(p, at);
+        at += p.length;
+      }
+      bytes.set(last, at);
+      this.pieces = [];
+    }
+    try {
+      return this.decoder.decode(bytes);
+    } catch {
+      const path = this.state === S.Key ? [] : this.inArray ? [this.key, this.index] : [this.key];
+      throw new JsonSectionsError('invalid JSON: the text is not UTF-8', path);
+    }
+  }
+
+  private fail(message: string, at: number): never {
+    throw new JsonSectionsError(`invalid JSON: ${message} (byte ${at})`, []);
+  }
+}
+
+/** Bytes from a source of chunks: strings are encoded as UTF-8 (a Node `Readable` with an encoding yields them). */
+export function toBytes(chunk: Uint8Array | string): Uint8Array {
+  return typeof chunk === 'string' ? new TextEncoder().encode(chunk) : chunk;
+}

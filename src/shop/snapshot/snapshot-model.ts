@@ -1,0 +1,166 @@
+import { Decimal } from 'decimal.js';
+import type { Coupon } from '../model/coupon';
+import type { Address, BillingAddress, Order } from '../model/order';
+import type { Customer, Product, StoreSettings } from '../model/shop';
+import type { ShopSnapshotJson } from './snapshot-schema';
+
+// Validated JSON records -> the domain model, one record at a time, so a whole snapshot (loadShopSnapshot) and a
+// streamed one (readShopSnapshot) build the very same values.
+
+type Json = ShopSnapshotJson;
+
+/**
+ * Builds model values, sharing equal decimal strings (zero amounts, common prices) as one immutable `Decimal`, which
+ * keeps a large snapshot small. `maxShared` bounds the cache: a stream clears it when full, so its memory stays flat.
+ */
+export class SnapshotModelBuilder {
+  private decimals = new Map<string, Decimal>();
+  constructor(private readonly maxShared = Number.POSITIVE_INFINITY) {}
+
+  private money(text: string): Decimal {
+    let d = this.decimals.get(text);
+    if (d === undefined) {
+      d = new Decimal(text);
+      if (this.decimals.size >= this.maxShared) this.decimals = new Map();
+      this.decimals.set(text, d);
+    }
+    return d;
+  }
+
+  store(s: Json['store']): StoreSettings {
+    return {
+      name: s.name,
+      description: s.description,
+      siteUrl: s.site_url,
+      timeZone: s.time_zone,
+      currency: s.currency,
+      currencySymbol: s.currency_symbol,
+      pricesIncludeTax: s.prices_include_tax,
+      weightUnit: s.weight_unit,
+      dimensionUnit: s.dimension_unit,
+    };
+  }
+
+  product(p: Json['products'][number]): Product {
+    return { id: p.id, name: p.name, sku: p.sku, parentId: p.parent_id };
+  }
+
+  customer(c: Json['customers'][number]): Customer {
+    return {
+      id: c.id,
+      email: c.email,
+      firstName: c.first_name,
+      lastName: c.last_name,
+      username: c.username,
+      role: c.role,
+      registeredAt: new Date(c.registered_at),
+    };
+  }
+
+  coupon(c: Json['coupons'][number]): Coupon {
+    return {
+      id: c.id,
+      code: c.code,
+      type: c.type,
+      status: c.status,
+      description: c.description,
+      createdAt: new Date(c.created_at),
+      updatedAt: new Date(c.updated_at ?? c.created_at),
+      amount: this.money(c.amount),
+      individualUse: c.individual_use,
+      productIds: c.product_ids,
+      excludeProductIds: c.exclude_product_ids,
+      usageLimit: c.usage_limit,
+      usageLimitPerUser: c.usage_limit_per_user,
+      limitUsageToXItems: c.limit_usage_to_x_items,
+      usageCount: c.usage_count,
+      expiresAt: atOrNull(c.expires_at),
+      freeShipping: c.free_shipping,
+      productCategoryIds: c.product_category_ids,
+      excludeProductCategoryIds: c.exclude_product_category_ids,
+      excludeSaleItems: c.exclude_sale_items,
+      minimumAmount: this.money(c.minimum_amount),
+      customerEmails: c.customer_emails,
+    };
+  }
+
+  /** An order; `storeCurrency` is its currency when it names none. */
+  order(o: Json['orders'][number], storeCurrency: string): Order {
+    const money = (text: string) => this.money(text);
+    return {
+      id: o.id,
+      number: o.number ?? String(o.id),
+      createdAt: new Date(o.created_at),
+      updatedAt: new Date(o.updated_at ?? o.created_at),
+      completedAt: atOrNull(o.completed_at),
+      status: o.status,
+      currency: o.currency ?? storeCurrency,
+      total: money(o.total),
+      cartTax: money(o.cart_tax),
+      shippingTotal: money(o.shipping_total),
+      shippingTax: money(o.shipping_tax),
+      cartDiscount: money(o.cart_discount),
+      orderDiscount: money(o.order_discount),
+      payment: { methodId: o.payment.method_id, methodTitle: o.payment.method_title, paidAt: atOrNull(o.payment.paid_at) },
+      billing: billing(o.billing),
+      shipping: address(o.shipping),
+      customerNote: o.customer_note,
+      customerIp: o.customer_ip,
+      customerUserAgent: o.customer_user_agent,
+      customerId: o.customer_id,
+      lineItems: o.items.map((i) => ({
+        id: i.id,
+        name: i.name,
+        productId: i.product_id,
+        variationId: i.variation_id,
+        quantity: i.quantity,
+        subtotal: money(i.subtotal),
+        total: money(i.total),
+        tax: money(i.tax),
+        taxClass: i.tax_class,
+      })),
+      shippingLines: o.shipping_lines.map((l) => ({ id: l.id, methodId: l.method_id, methodTitle: l.method_title, total: money(l.total) })),
+      taxLines: o.tax_lines.map((l) => ({
+        id: l.id,
+        code: l.code,
+        title: l.title,
+        taxTotal: money(l.tax_total),
+        shippingTaxTotal: money(l.shipping_tax_total),
+        compound: l.compound,
+      })),
+      feeLines: o.fee_lines.map((l) => ({ id: l.id, title: l.title, taxClass: l.tax_class, total: money(l.total), tax: money(l.tax) })),
+      couponLines: o.coupon_lines.map((l) => ({ id: l.id, code: l.code, amount: money(l.amount) })),
+      refunds: o.refunds.map((r) => ({ id: r.id, createdAt: new Date(r.created_at), amount: money(r.amount), reason: r.reason })),
+      notes: o.notes.map((n) => ({
+        id: n.id,
+        createdAt: new Date(n.created_at),
+        content: n.content,
+        customerNote: n.customer_note,
+        approved: n.approved,
+        type: n.type,
+      })),
+    };
+  }
+}
+
+function atOrNull(text: string | null): Date | null {
+  return text === null ? null : new Date(text);
+}
+
+function address(a: Json['orders'][number]['shipping']): Address {
+  return {
+    firstName: a.first_name,
+    lastName: a.last_name,
+    company: a.company,
+    address1: a.address_1,
+    address2: a.address_2,
+    city: a.city,
+    state: a.state,
+    postcode: a.postcode,
+    country: a.country,
+  };
+}
+
+function billing(a: Json['orders'][number]['billing']): BillingAddress {
+  return { ...address(a), email: a.email, phone: a.phone };
+}

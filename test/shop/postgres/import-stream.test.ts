@@ -1,0 +1,104 @@
+// importShopSnapshot from a streamed JSON snapshot, with progress and cancellation: all or nothing.
+import { describe, expect, it } from 'vitest';
+import {
+  createPostgresRepository,
+  importShopSnapshot,
+  InvalidSnapshotError,
+  migratePostgres,
+  serializeShopSnapshot,
+  type ImportProgress,
+  type PostgresClient,
+} from 'shopkeep/shop';
+import { generateDemoShop } from '../../../examples/demo-shop';
+import { TARGETS } from './harness';
+
+const shop = generateDemoShop({ orders: 150, seed: 5 });
+const text = JSON.stringify(serializeShopSnapshot(shop));
+
+/** The text in chunks of `size` bytes, as a file stream would give it. */
+async function* chunks(source: string, size = 4096): AsyncGenerator<Uint8Array> {
+  const bytes = new TextEncoder().encode(source);
+  for (let i = 0; i < bytes.length; i += size) yield bytes.subarray(i, i + size);
+}
+
+const TABLES = ['shop_store', 'shop_products', 'shop_customers', 'shop_coupons', 'shop_orders', 'shop_order_line_items', 'shop_order_notes'];
+
+async function counts(client: PostgresClient): Promise<number[]> {
+  const out: number[] = [];
+  for (const table of TABLES) {
+    const { rows } = await client.query(`SELECT count(*)::int AS n FROM ${table}`);
+    out.push(Number((rows[0] as { n: unknown }).n));
+  }
+  return out;
+}
+
+describe.each(TARGETS)('importShopSnapshot of a stream on $name', (target) => {
+  it('imports a streamed snapshot exactly as the same snapshot in memory, reporting monotonic progress', async () => {
+    const fromMemory = await target.freshClient();
+    await migratePostgres(fromMemory);
+    await importShopSnapshot(fromMemory, shop);
+
+    const client = await target.freshClient();
+    await migratePostgres(client);
+    const seen: ImportProgress[] = [];
+    const result = await importShopSnapshot(client, chunks(text), { batchSize: 40, onProgress: (p) => seen.push(p) });
+    expect(result).toEqual({ products: shop.products.length, customers: shop.customers.length, coupons: shop.coupons.length, orders: 150 });
+    expect(await counts(client)).toEqual(await counts(fromMemory));
+    const a = createPostgresRepository({ client });
+    const b = createPostgresRepository({ client: fromMemory });
+    const page = { offset: 0, limit: 200 };
+    expect(await a.listOrders({}, page)).toEqual(await b.listOrders({}, page));
+    expect(await a.getStore()).toEqual(await b.getStore());
+
+    expect(seen.map((p) => p.orders)).toEqual([40, 80, 120, 150, 150]);
+    expect(seen.map((p) => p.done)).toEqual([false, false, false, false, true]);
+    for (let i = 1; i < seen.length; i += 1) expect(seen[i]!.bytesRead).toBeGreaterThanOrEqual(seen[i - 1]!.bytesRead);
+    expect(seen.at(-1)!.bytesRead).toBe(new TextEncoder().encode(text).length);
+  });
+
+  it('reports progress against the total for a snapshot in memory', async () => {
+    const client = await target.freshClient();
+    await migratePostgres(client);
+    const seen: ImportProgress[] = [];
+    await importShopSnapshot(client, shop, { batchSize: 100, onProgress: (p) => seen.push(p) });
+    expect(seen).toEqual([
+      { orders: 100, totalOrders: 150, bytesRead: 0, done: false },
+      { orders: 150, totalOrders: 150, bytesRead: 0, done: false },
+      { orders: 150, totalOrders: 150, bytesRead: 0, done: true },
+    ]);
+  });
+
+  it('leaves zero rows when aborted mid-import, and the schema imports afterwards', async () => {
+    const client = await target.freshClient();
+    await migratePostgres(client);
+    for (const source of [() => shop, () => chunks(text)]) {
+      const controller = new AbortController();
+      const reason = new Error('cancelled by the test');
+      const onProgress = (p: ImportProgress) => {
+        if (p.orders >= 60) controller.abort(reason);
+      };
+      await expect(importShopSnapshot(client, source(), { batchSize: 30, onProgress, signal: controller.signal })).rejects.toBe(reason);
+      expect(await counts(client)).toEqual(TABLES.map(() => 0));
+    }
+    const done = new AbortController();
+    done.abort();
+    await expect(importShopSnapshot(client, shop, { signal: done.signal })).rejects.toThrow();
+    await importShopSnapshot(client, chunks(text));
+    expect((await counts(client))[4]).toBe(150);
+  });
+
+  it('writes nothing from an invalid stream and lists its issues, even when the problem comes late', async () => {
+    const client = await target.freshClient();
+    await migratePostgres(client);
+    const json = serializeShopSnapshot(shop) as any;
+    json.orders[140].items[0].quantity = -1;
+    json.orders[145].status = 'lost';
+    const error = await importShopSnapshot(client, chunks(JSON.stringify(json)), { batchSize: 20 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(InvalidSnapshotError);
+    expect((error as InvalidSnapshotError).issues.map((i) => i.path.join('.'))).toEqual(['orders.140.items.0.quantity', 'orders.145.status']);
+    expect(await counts(client)).toEqual(TABLES.map(() => 0));
+    const late = await importShopSnapshot(client, chunks(`${text.slice(0, -1)},"unknown":1}`)).catch((e: unknown) => e);
+    expect((late as InvalidSnapshotError).issues.map((i) => i.code)).toEqual(['unknown_field']);
+    expect(await counts(client)).toEqual(TABLES.map(() => 0));
+  });
+});

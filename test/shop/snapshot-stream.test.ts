@@ -1,0 +1,157 @@
+import { readFileSync } from 'node:fs';
+import { Readable } from 'node:stream';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { formatSnapshotIssue, loadShopSnapshot, loadShopSnapshotStream, readShopSnapshot, serializeShopSnapshot } from 'shopkeep/shop';
+import type { LoadShopSnapshotResult, ShopSnapshotPart } from 'shopkeep/shop';
+import { generateDemoShop } from '../../examples/demo-shop';
+
+const exampleText = readFileSync(new URL('../../examples/data/small-shop.json', import.meta.url), 'utf8');
+const example = (): any => JSON.parse(exampleText);
+
+/** The text as byte chunks cut at the given offsets (any byte, also inside a multi-byte character). */
+function chunked(text: string, cuts: readonly number[] = []): Uint8Array[] {
+  const bytes = new TextEncoder().encode(text);
+  const at = [...new Set(cuts.map((c) => c % (bytes.length + 1)))].sort((a, b) => a - b);
+  const out: Uint8Array[] = [];
+  let start = 0;
+  for (const c of [...at, bytes.length]) {
+    out.push(bytes.subarray(start, c));
+    start = c;
+  }
+  return out;
+}
+
+const streamed = (text: string, cuts?: readonly number[]) => loadShopSnapshotStream(chunked(text, cuts), { maxIssues: Infinity });
+
+/** Issues as sorted lines: the stream finds the same problems, in reading order rather than schema order. */
+function issueLines(result: LoadShopSnapshotResult): string[] {
+  return result.ok ? [] : result.issues.map((i) => `${i.code} ${formatSnapshotIssue(i)}`).sort();
+}
+
+async function parts(text: string): Promise<ShopSnapshotPart[]> {
+  const out: ShopSnapshotPart[] = [];
+  for await (const part of readShopSnapshot(chunked(text))) out.push(part);
+  return out;
+}
+
+describe('readShopSnapshot / loadShopSnapshotStream', () => {
+  it('gives the same snapshot as loadShopSnapshot for any demo shop, layout and chunking', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 0, max: 25 }),
+        fc.integer({ min: 1, max: 1000 }),
+        fc.constantFrom(undefined, 1, 2, '\t'),
+        fc.array(fc.nat(), { maxLength: 40 }),
+        async (orders, seed, indent, cuts) => {
+          const text = JSON.stringify(serializeShopSnapshot(generateDemoShop({ orders, seed, customers: 5, products: 4 })), null, indent);
+          expect(await streamed(text, cuts)).toEqual(loadShopSnapshot(text));
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
+  it('reads strings with escapes, quotes, backslashes and multi-byte characters cut at every byte', async () => {
+    const shop = example();
+    shop.orders = [shop.orders[0]];
+    shop.orders[0].customer_note = 'say "hi" \\ \\"\\\\ é 😀 \u2028 \\';
+    shop.store.name = 'Bob\'s "Shop" \\';
+    shop.customers = [];
+    shop.coupons = [];
+    const text = JSON.stringify(shop);
+    const expected = loadShopSnapshot(text);
+    expect(expected.ok).toBe(true);
+    for (let cut = 0; cut <= new TextEncoder().encode(text).length; cut += 1) {
+      expect(await streamed(text, [cut, cut + 1, cut + 3])).toEqual(expected);
+    }
+  });
+
+  it('reads a Node stream of the example file, one chunk of a few bytes at a time', async () => {
+    const result = await loadShopSnapshotStream(Readable.from(chunked(exampleText, Array.from({ length: 2000 }, (_, i) => i * 7))));
+    expect(result).toEqual(loadShopSnapshot(exampleText));
+  });
+
+  it('reports the same issues as loadShopSnapshot, with the same paths, for broken records', async () => {
+    const broken = example();
+    broken.orders[3].items[0].total = 12.5;
+    broken.orders[5].status = 'shipped';
+    broken.orders[6].id = broken.orders[1].id;
+    broken.orders[7].notes[0].id = broken.orders[2].notes[0].id;
+    broken.orders[2].qty = 1;
+    delete broken.orders[4].created_at;
+    broken.products[0].id = 0;
+    broken.customers.push({ ...broken.customers[0] });
+    broken.store.currency = 'euro';
+    broken.extra = true;
+    const text = JSON.stringify(broken);
+    const lines = issueLines(await streamed(text, [100, 2001, 5003]));
+    expect(lines).toEqual(issueLines(loadShopSnapshot(text)));
+    expect(lines).toContain('invalid_type orders[3].items[0].total: expected a decimal string such as "12.50", got 12.5');
+    expect(lines.length).toBeGreaterThanOrEqual(9);
+  });
+
+  it('matches loadShopSnapshot on random single-field corruptions', async () => {
+    const values = fc.constantFrom<unknown>(null, -1, 1.5, '', 'x', true, [], {}, '2026-02-30T00:00:00Z', '12,50');
+    await fc.assert(
+      fc.asyncProperty(fc.nat(), fc.nat(), values, fc.array(fc.nat(), { maxLength: 10 }), async (pick, pickField, value, cuts) => {
+        const broken = example();
+        const order = broken.orders[pick % broken.orders.length];
+        const target = pickField % 3 === 0 ? order : pickField % 3 === 1 ? (order.items[0] ?? order) : broken.store;
+        const keys = Object.keys(target);
+        target[keys[pickField % keys.length] as string] = value;
+        const text = JSON.stringify(broken);
+        expect(issueLines(await streamed(text, cuts))).toEqual(issueLines(loadShopSnapshot(text)));
+      }),
+      { numRuns: 80 },
+    );
+  });
+
+  it('yields each valid order as it is read, then the head; nothing after the first issue', async () => {
+    const got = await parts(exampleText);
+    expect(got.map((p) => p.kind)).toEqual([...Array(8).fill('order'), 'head']);
+    const orders = got.flatMap((p) => (p.kind === 'order' ? [p.index] : []));
+    expect(orders).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+
+    const broken = example();
+    broken.orders[2].total = 'lots';
+    const kinds = (await parts(JSON.stringify(broken))).map((p) => p.kind);
+    expect(kinds).toEqual(['order', 'order', 'issue']);
+  });
+
+  it('reports text that is not JSON with the path being read', async () => {
+    const text = JSON.stringify(example());
+    const cut = text.indexOf('"id"', text.indexOf('"orders"'));
+    const result = await streamed(`${text.slice(0, cut)}"id": 1,, ${text.slice(cut + 10)}`);
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.issues[0]).toMatchObject({ code: 'invalid_json', path: ['orders', 0] });
+    for (const bad of ['', '[]', '{"a":1', '{"a" 1}', '{"a":1}}', '{,}', 'nul']) {
+      const r = await streamed(bad);
+      expect(r.ok).toBe(false);
+      if (!r.ok) expect(r.issues.map((i) => i.code)).toContain('invalid_json');
+    }
+  });
+
+  it('asks for store and products before the orders, as serializeShopSnapshot writes them', async () => {
+    const { orders, ...rest } = example();
+    const result = await streamed(JSON.stringify({ orders, ...rest }));
+    expect(result.ok).toBe(false);
+    if (!result.ok) {
+      expect(result.issues.map((i) => formatSnapshotIssue(i))).toContain(
+        'store: "store" must come before "orders" in a streamed snapshot (serializeShopSnapshot writes it there)',
+      );
+    }
+    const { customers, coupons, ...head } = example();
+    expect(await streamed(JSON.stringify({ ...head, customers, coupons }))).toEqual(loadShopSnapshot(exampleText));
+  });
+
+  it('stops after maxIssues and when its signal aborts', async () => {
+    const broken = example();
+    for (const o of broken.orders) o.total = 1;
+    const result = await loadShopSnapshotStream(chunked(JSON.stringify(broken)), { maxIssues: 3 });
+    expect(result.ok ? 0 : result.issues.length).toBe(3);
+    const controller = new AbortController();
+    controller.abort(new Error('stop'));
+    await expect(loadShopSnapshotStream(chunked(exampleText), { signal: controller.signal })).rejects.toThrow('stop');
+  });
+});
