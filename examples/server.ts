@@ -1,43 +1,72 @@
-// `npm start`: the shop API over the Express example, on a generated demo shop (or `--data FILE`, a snapshot).
+// `npm start`: the shop API over the Express example, on a generated demo shop, a snapshot file (`--data FILE`, read
+// as a stream, so of any size) or a PostgreSQL database (`--database-url URL`, imported with `shopkeep import`).
 //   PORT (default 8080) and HOST (default 127.0.0.1: the demo caller may do everything, so it is not exposed).
-import { readFileSync } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
+import pg from 'pg';
 import {
   createConsumerKeyAuth,
   createMemoryKeyStore,
   createMemoryRepository,
+  createPostgresRepository,
   createShopApi,
   formatSnapshotIssue,
-  loadShopSnapshot,
+  loadShopSnapshotStream,
+  migratePostgres,
   SHOP_MANAGER_CAPABILITIES,
   signOAuthUrl,
   type Caller,
-  type ShopSnapshot,
+  type ShopRepository,
+  type StoreSettings,
 } from 'shopkeep/shop';
 import { generateDemoShop } from './demo-shop';
 import { createMiddleware } from 'shopkeep/express';
 
-/** The snapshot to serve: `--data FILE`, or a demo shop whose last 18 months end now. Exits 1 on a bad file. */
-function snapshotFromArgs(args: readonly string[]): ShopSnapshot {
-  const at = args.indexOf('--data');
-  if (at < 0) return generateDemoShop({ now: new Date() });
-  const file = args[at + 1];
-  if (file === undefined) fail('--data needs a file name: npm start -- --data shop.json');
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    fail(`Cannot read ${file}: ${(error as Error).message}`);
+interface Backend {
+  readonly repository: ShopRepository;
+  readonly store: StoreSettings;
+  readonly orders: number;
+}
+
+function option(args: readonly string[], name: string): string | undefined {
+  const at = args.indexOf(name);
+  if (at < 0) return undefined;
+  const value = args[at + 1];
+  if (value === undefined || value.startsWith('--')) fail(`${name} needs a value: npm start -- ${name} ${name === '--data' ? 'shop.json' : 'postgres://USER@HOST/DB'}`);
+  return value;
+}
+
+/** What to serve: `--data FILE`, `--database-url URL`, or a demo shop whose last 18 months end now. Exits 1 on a bad file. */
+async function backendFromArgs(args: readonly string[]): Promise<Backend> {
+  const file = option(args, '--data');
+  const url = option(args, '--database-url');
+  if (file !== undefined && url !== undefined) fail('Give --data or --database-url, not both');
+  if (url !== undefined) {
+    const pool = new pg.Pool({ connectionString: url, max: 4 });
+    pool.on('error', () => undefined);
+    try {
+      await migratePostgres(pool);
+      const repository = createPostgresRepository({ client: pool });
+      return { repository, store: await repository.getStore(), orders: await repository.countOrders({}) };
+    } catch (error) {
+      // The message never shows the URL (it may hold a password).
+      fail(`Cannot serve from the database: ${(error as Error).message} (import a snapshot first: shopkeep import FILE --database-url URL)`);
+    }
   }
-  const result = loadShopSnapshot(text);
+  if (file === undefined) {
+    const snapshot = generateDemoShop({ now: new Date() });
+    return { repository: createMemoryRepository(snapshot), store: snapshot.store, orders: snapshot.orders.length };
+  }
+  const result = await loadShopSnapshotStream(createReadStream(file)).catch((error: Error) => fail(`Cannot read ${file}: ${error.message}`));
   if (!result.ok) {
     const shown = result.issues.slice(0, 20).map((issue) => `  ${formatSnapshotIssue(issue)}`);
     const more = result.issues.length > 20 ? [`  ... and ${result.issues.length - 20} more`] : [];
     fail([`${file} is not a valid shop snapshot (see docs/data-format.md):`, ...shown, ...more].join('\n'));
   }
-  return result.snapshot;
+  const { snapshot } = result;
+  return { repository: createMemoryRepository(snapshot), store: snapshot.store, orders: snapshot.orders.length };
 }
 
 function fail(message: string): never {
@@ -48,7 +77,7 @@ function fail(message: string): never {
 // The demo key acts as a shop manager (every capability); requests without a valid key get 401.
 const demoCaller: Caller = { userId: 1, capabilities: SHOP_MANAGER_CAPABILITIES };
 
-const snapshot = snapshotFromArgs(process.argv.slice(2));
+const backend = await backendFromArgs(process.argv.slice(2));
 const server = createServer();
 server.listen(Number(process.env.PORT ?? 8080), process.env.HOST ?? '127.0.0.1', () => {
   const { port } = server.address() as AddressInfo;
@@ -61,14 +90,14 @@ server.listen(Number(process.env.PORT ?? 8080), process.env.HOST ?? '127.0.0.1',
     // Both legacy signing keys: the bare secret (woocommerce-api, version 'v1') and `secret&` (what
     // @woocommerce/woocommerce-rest-api always uses), so either client works against the demo over http.
     authenticate: createConsumerKeyAuth({ keys, siteUrl, acceptNewerSigningKey: true }),
-    repository: createMemoryRepository(snapshot),
-    store: { ...snapshot.store, siteUrl },
+    repository: backend.repository,
+    store: { ...backend.store, siteUrl },
     onError: (error) => console.error('shop API fault:', error),
   });
   const app = express();
   app.use(createMiddleware(api));
   server.on('request', app);
-  console.log(`shopkeep demo: ${snapshot.orders.length} orders of "${snapshot.store.name}" at ${siteUrl}/wc-api/v1/`);
+  console.log(`shopkeep demo: ${backend.orders} orders of "${backend.store.name}" at ${siteUrl}/wc-api/v1/`);
   const example = `${siteUrl}/wc-api/v1/orders?status=completed&filter[limit]=2&fields=id,status,total`;
   console.log(`Demo API key (read_write, lives as long as this process; see docs/authentication.md):`);
   console.log(`  consumer key:    ${demoKey.consumerKey}\n  consumer secret: ${demoKey.consumerSecret}`);

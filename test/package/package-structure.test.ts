@@ -94,6 +94,18 @@ describe('built package', () => {
     expect(run.stdout).toContain('validate-cloud-config');
   });
 
+  it('ships the shopkeep bin as an executable ESM file that shares the chunks and needs no pg for --help', () => {
+    const bin = join(dist, 'shop/cli.js');
+    expect(readFileSync(bin, 'utf8').startsWith('#!/usr/bin/env node\n')).toBe(true);
+    expect(statSync(bin).mode & 0o111).not.toBe(0);
+    expect(bundledModules('shop/cli.js')).not.toContain('src/shop/http/create-shop-api.ts');
+    // The drivers are loaded only for --database-url, by name at run time: neither is imported nor bundled.
+    expect(readFileSync(bin, 'utf8')).not.toMatch(/^import .* from ['"](pg|@electric-sql\/pglite)['"]|class PGlite\b/m);
+    const run = spawnSync(bin, ['--help'], { cwd: root, encoding: 'utf8' });
+    expect(run.status).toBe(0);
+    expect(run.stdout).toContain('shopkeep import SNAPSHOT --database-url URL');
+  });
+
   it('ships a source map beside every JavaScript file, mapping to our TypeScript with its text', () => {
     const code = built.filter((f) => /\.c?js$/.test(f));
     expect(code.length).toBeGreaterThan(10);

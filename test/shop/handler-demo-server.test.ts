@@ -88,4 +88,30 @@ describe('demo server (npm start)', () => {
     expect(failure?.code).toBe(1);
     expect(failure?.stderr).toContain('is not a valid shop snapshot');
   }, 60_000);
+
+  it.runIf(Boolean(process.env.DATABASE_URL))('serves a database with --database-url (imported with shopkeep import)', async () => {
+    const pg = (await import('pg')).default;
+    const schema = `demo_${process.pid}_${Date.now().toString(36)}`;
+    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await admin.connect();
+    await admin.query(`CREATE SCHEMA ${schema}`);
+    try {
+      const url = new URL(process.env.DATABASE_URL!);
+      url.searchParams.set('options', `-c search_path=${schema}`);
+      const { importShopSnapshot, migratePostgres, loadShopSnapshotStream } = await import('shopkeep/shop');
+      const { createReadStream } = await import('node:fs');
+      const pool = new pg.Pool({ connectionString: url.toString() });
+      await migratePostgres(pool);
+      await importShopSnapshot(pool, createReadStream('examples/data/small-shop.json'));
+      await pool.end();
+      const expected = await loadShopSnapshotStream(createReadStream('examples/data/small-shop.json'));
+      const { get } = await start(['--database-url', url.toString()]);
+      const res = await get('orders/count');
+      expect(await res.json()).toEqual({ count: expected.ok ? expected.snapshot.orders.length : -1 });
+    } finally {
+      for (const child of children.splice(0)) child.kill('SIGTERM');
+      await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+      await admin.end();
+    }
+  }, 60_000);
 });

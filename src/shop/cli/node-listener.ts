@@ -1,0 +1,45 @@
+// The shop API on Node's own http server, without a framework: the request's method, raw URL, headers and body go
+// to createShopApi's handler, its response goes back as it is.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { shopErrorResponse } from '../http/api-error';
+import type { ShopApi } from '../http/create-shop-api';
+import type { ShopResponse } from '../http/http-types';
+
+const MAX_BODY_BYTES = 1024 * 1024;
+
+/** The raw body, undefined when there is none, or null when it is larger than the limit (the rest is drained). */
+function readBody(req: IncomingMessage): Promise<Buffer | undefined | null> {
+  if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) return Promise.resolve(undefined);
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= MAX_BODY_BYTES) chunks.push(chunk);
+    });
+    req.on('end', () => resolve(size > MAX_BODY_BYTES ? null : Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+/** A `request` listener for `http.createServer` answering with `api`. */
+export function nodeListener(api: ShopApi): (req: IncomingMessage, res: ServerResponse) => void {
+  return (req, res) => {
+    void (async () => {
+      let response: ShopResponse;
+      try {
+        const body = await readBody(req);
+        response =
+          body === null
+            ? shopErrorResponse('shop_api_body_too_large', `The request body is larger than ${MAX_BODY_BYTES} bytes`)
+            : await api.handle({ method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers, body });
+      } catch {
+        // The client went away while sending its body: nobody is left to answer.
+        res.destroy();
+        return;
+      }
+      res.writeHead(response.status, response.headers);
+      res.end(response.body ?? undefined);
+    })();
+  };
+}

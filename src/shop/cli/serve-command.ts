@@ -1,0 +1,125 @@
+// `shopkeep serve --data FILE | --database-url URL [--port N] [--host H]`: the demo server of `npm start` on Node's
+// http server, over a snapshot file (streamed into memory) or a PostgreSQL database, with a fresh API key printed.
+import { createReadStream } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createConsumerKeyAuth } from '../auth/consumer-key-auth';
+import { createMemoryKeyStore } from '../auth/consumer-key-store';
+import { signOAuthUrl } from '../auth/oauth-signature';
+import { createShopApi } from '../http/create-shop-api';
+import { SHOP_MANAGER_CAPABILITIES, type Caller } from '../model/caller';
+import type { StoreSettings } from '../model/shop';
+import { createMemoryRepository } from '../repository/memory/memory-repository';
+import { migratePostgres } from '../repository/postgres/migrate';
+import { createPostgresRepository } from '../repository/postgres/postgres-repository';
+import type { ShopRepository } from '../repository/shop-repository';
+import { loadShopSnapshotStream } from '../snapshot/read-shop-snapshot';
+import { formatSnapshotIssue } from '../snapshot/snapshot-issue';
+import { CliError, messageOf } from './cli-error';
+import { openDatabase } from './database';
+import { nodeListener } from './node-listener';
+
+/** What the serve command needs from its caller. */
+export interface ServeCommand {
+  readonly data?: string | undefined;
+  readonly databaseUrl?: string | undefined;
+  readonly port: number;
+  readonly host: string;
+  readonly out: (line: string) => void;
+}
+
+/** A running server and how to stop it (open requests are answered first). */
+export interface RunningServer {
+  readonly server: Server;
+  stop(): Promise<void>;
+}
+
+interface Backend {
+  readonly repository: ShopRepository;
+  readonly store: StoreSettings;
+  readonly description: string;
+  close(): Promise<void>;
+}
+
+async function fromFile(file: string): Promise<Backend> {
+  const stream = createReadStream(file);
+  const result = await loadShopSnapshotStream(stream).catch((error: unknown) => {
+    throw new CliError(`cannot read ${file}: ${messageOf(error)}`);
+  });
+  if (!result.ok) {
+    const shown = result.issues.slice(0, 20).map((issue) => `  ${formatSnapshotIssue(issue)}`);
+    const more = result.issues.length > 20 ? [`  ... and ${result.issues.length - 20} more`] : [];
+    throw new CliError([`${file} is not a valid shop snapshot (see docs/data-format.md):`, ...shown, ...more].join('\n'), 1);
+  }
+  const { snapshot } = result;
+  return {
+    repository: createMemoryRepository(snapshot),
+    store: snapshot.store,
+    description: `${snapshot.orders.length.toLocaleString('en-US')} orders of "${snapshot.store.name}" from ${file}`,
+    close: async () => undefined,
+  };
+}
+
+async function fromDatabase(url: string): Promise<Backend> {
+  const db = await openDatabase(url);
+  try {
+    await migratePostgres(db.client);
+    const repository = createPostgresRepository({ client: db.client });
+    const store = await repository.getStore().catch(() => {
+      throw new CliError(`${db.label} holds no shop yet: import a snapshot first (shopkeep import FILE --database-url URL)`);
+    });
+    const orders = await repository.countOrders({});
+    return { repository, store, description: `${orders.toLocaleString('en-US')} orders of "${store.name}" in ${db.label}`, close: () => db.close() };
+  } catch (error) {
+    await db.close().catch(() => undefined);
+    throw error instanceof CliError ? error : new CliError(`cannot open the shop in ${db.label}: ${messageOf(error)}`);
+  }
+}
+
+// The demo key acts as a shop manager (every capability); requests without a valid key get 401.
+const demoCaller: Caller = { userId: 1, capabilities: SHOP_MANAGER_CAPABILITIES };
+
+/** Starts the server; resolves once it listens. */
+export async function runServe(command: ServeCommand): Promise<RunningServer> {
+  const backend = command.databaseUrl !== undefined ? await fromDatabase(command.databaseUrl) : await fromFile(command.data as string);
+  const server = createServer();
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(command.port, command.host, () => resolve());
+    });
+  } catch (error) {
+    await backend.close().catch(() => undefined);
+    throw new CliError(`cannot listen on ${command.host}:${command.port}: ${messageOf(error)}`);
+  }
+  const { port } = server.address() as AddressInfo;
+  const siteUrl = `http://localhost:${port}`;
+  // A fresh read/write key pair per run, kept in memory only; OAuth signatures are checked against siteUrl.
+  const keys = createMemoryKeyStore();
+  const demoKey = keys.createKey({ permissions: 'read_write', caller: demoCaller, description: 'shopkeep serve key' });
+  const api = createShopApi({
+    authenticate: createConsumerKeyAuth({ keys, siteUrl, acceptNewerSigningKey: true }),
+    repository: backend.repository,
+    store: { ...backend.store, siteUrl },
+    onError: (error) => command.out(`shop API fault: ${messageOf(error)}`),
+  });
+  server.on('request', nodeListener(api));
+  const example = `${siteUrl}/wc-api/v1/orders?status=completed&filter[limit]=2&fields=id,status,total`;
+  command.out(`shopkeep: serving ${backend.description} at ${siteUrl}/wc-api/v1/`);
+  command.out(`API key (read_write, lives as long as this process; see docs/authentication.md):`);
+  command.out(`  consumer key:    ${demoKey.consumerKey}\n  consumer secret: ${demoKey.consumerSecret}`);
+  command.out(`A request signed with it (OAuth 1.0a, valid once, for 15 minutes; sign more with signOAuthUrl):`);
+  command.out(`Try: curl -s -g '${signOAuthUrl({ method: 'GET', url: example, ...demoKey })}'`);
+  command.out(`Clients must use exactly ${siteUrl} as the site URL (not 127.0.0.1). Stop with Ctrl-C.`);
+  return {
+    server,
+    stop: async () => {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+        setTimeout(resolve, 2000).unref();
+      });
+      await backend.close().catch(() => undefined);
+    },
+  };
+}
