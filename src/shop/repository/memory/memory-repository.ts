@@ -7,7 +7,7 @@ import { mergeNewestFirst, OrderIndex } from './order-index';
 import { statusChangeTime, type CouponFilter, type OrderFilter, type OrderStatusChange, type Paging, type ShopRepository, type TimeWindow } from '../shop-repository';
 import { couponSearchText, foldCase, matchesTerms, orderSearchText } from '../search-text';
 import { statusChangeNoteText } from '../../model/status-note';
-import { PeriodsAccumulator, periodIndex } from '../../reports/period-accumulator';
+import { PeriodsAccumulator } from '../../reports/period-accumulator';
 import { reportPeriodBounds } from '../../reports/report-periods';
 import type { PeriodTotals, ReportRange } from '../../reports/report-types';
 import { REPORT_CUSTOMER_ROLE } from '../../reports/sales-report';
@@ -38,6 +38,18 @@ function page<T>(source: Iterable<T>, paging: Paging, keep: (item: T) => boolean
     if (out.length >= limit) break;
   }
   return out;
+}
+
+/** First index of an ascending array whose value is at or after `t`. */
+function firstAtOrAfter(sorted: Float64Array, t: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((sorted[mid] as number) < t) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 function compareCouponsNewestFirst(a: Coupon, b: Coupon): number {
@@ -99,23 +111,29 @@ export function createMemoryRepository(snapshot: ShopSnapshot): ShopRepository {
     return lo;
   };
 
-  // Built on the first sales report (a repository that serves none never pays for them), then kept current.
+  // Built on the first sales report (a repository that serves none never pays for them), then kept current. Customers
+  // never change here, so the registration times of role `customer` are one sorted array: a period's count is the
+  // difference of two binary searches.
   let columns: ReportColumns | undefined;
+  let customerTimes: Float64Array | undefined;
   const reportColumns = (): ReportColumns => (columns ??= new ReportColumns(index.newestFirst()));
+  const reportCustomerTimes = (): Float64Array =>
+    (customerTimes ??= Float64Array.from(
+      customersByRegistration.filter((c) => c.role === REPORT_CUSTOMER_ROLE),
+      (c) => c.registeredAt.getTime(),
+    ));
 
   function aggregateSales(range: ReportRange, statuses: readonly OrderStatus[]): PeriodTotals[] {
     const bounds = Float64Array.from(reportPeriodBounds(range));
     const periods = new PeriodsAccumulator(range.labels.length);
     if (range.labels.length > 0 && !bounds.some((b) => Number.isNaN(b))) {
       reportColumns().fold(bounds, statuses, periods);
-      const end = bounds[bounds.length - 1] as number;
-      for (let i = firstRegisteredAtOrAfter(bounds[0] as number); i < customersByRegistration.length; i++) {
-        const customer = customersByRegistration[i] as Customer;
-        const t = customer.registeredAt.getTime();
-        if (t >= end) break;
-        if (customer.role !== REPORT_CUSTOMER_ROLE) continue;
-        const p = periodIndex(bounds, t);
-        if (p >= 0) periods.customers[p] = (periods.customers[p] as number) + 1;
+      const times = reportCustomerTimes();
+      let from = firstAtOrAfter(times, bounds[0] as number);
+      for (let p = 0; p < range.labels.length; p++) {
+        const to = firstAtOrAfter(times, bounds[p + 1] as number);
+        periods.customers[p] = to - from;
+        from = to;
       }
     }
     return range.labels.map((_, i) => periods.totals(i));
