@@ -101,4 +101,32 @@ describe.each(TARGETS)('importShopSnapshot of a stream on $name', (target) => {
     expect((late as InvalidSnapshotError).issues.map((i) => i.code)).toEqual(['unknown_field']);
     expect(await counts(client)).toEqual(TABLES.map(() => 0));
   });
+
+  it('leaves every index and foreign key as the migration made them, after an import and after a failed one', async () => {
+    const client = await target.freshClient();
+    await migratePostgres(client);
+    const schemaObjects = async () => {
+      const indexes = await client.query(
+        `SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = current_schema() ORDER BY indexname`,
+      );
+      const constraints = await client.query(
+        `SELECT conname, pg_get_constraintdef(c.oid) AS def FROM pg_constraint c
+          WHERE connamespace = current_schema()::regnamespace ORDER BY conname`,
+      );
+      return [indexes.rows, constraints.rows];
+    };
+    const before = await schemaObjects();
+    expect((before[1] as { def: string }[]).filter((c) => c.def.startsWith('FOREIGN KEY')).length).toBeGreaterThanOrEqual(7);
+    const json = serializeShopSnapshot(shop) as any;
+    json.orders[149].id = json.orders[0].id;
+    await expect(importShopSnapshot(client, chunks(JSON.stringify(json)), { batchSize: 50 })).rejects.toThrow();
+    expect(await schemaObjects()).toEqual(before);
+    await importShopSnapshot(client, shop, { batchSize: 50 });
+    expect(await schemaObjects()).toEqual(before);
+    // The foreign keys are checked again: a line item of a missing order is refused.
+    await expect(
+      client.query(`INSERT INTO shop_order_notes (order_id, position, id, created_at, content, customer_note, approved, type)
+                    VALUES (999999999, 0, 999999999, now(), 'x', false, true, 'order_note')`),
+    ).rejects.toThrow();
+  });
 });

@@ -48,9 +48,8 @@ function castFrom(column: string, type: ColumnType): string {
   return type === 'timestamptz' ? instantFromMs(column) : type === 'text' ? column : `${column}::${type}`;
 }
 
-/** Inserts rows with one `INSERT ... SELECT FROM unnest(...)` statement. */
-export async function insertBatch<R>(tx: PostgresQueryable, spec: TableSpec<R>, rows: readonly R[]): Promise<void> {
-  if (rows.length === 0) return;
+/** The INSERT of a batch of rows as one `INSERT ... SELECT FROM unnest(...)` statement: text and parameters. */
+function insertStatement<R>(spec: TableSpec<R>, rows: readonly R[]): [string, string[]] {
   const params = spec.columns.map((c) => {
     const where = `${spec.table}.${c.name}`;
     const values = new Array<string | null>(rows.length);
@@ -61,7 +60,14 @@ export async function insertBatch<R>(tx: PostgresQueryable, spec: TableSpec<R>, 
   const unnest = spec.columns.map((_, i) => `$${i + 1}::text[]`).join(', ');
   const aliases = spec.columns.map((_, i) => `c${i}`).join(', ');
   const exprs = spec.columns.map((c, i) => castFrom(`c${i}`, c.type)).join(', ');
-  await tx.query(`INSERT INTO ${spec.table} (${names}) SELECT ${exprs} FROM unnest(${unnest}) AS u(${aliases})`, params);
+  return [`INSERT INTO ${spec.table} (${names}) SELECT ${exprs} FROM unnest(${unnest}) AS u(${aliases})`, params];
+}
+
+/** Inserts rows with one `INSERT ... SELECT FROM unnest(...)` statement. */
+export async function insertBatch<R>(tx: PostgresQueryable, spec: TableSpec<R>, rows: readonly R[]): Promise<void> {
+  if (rows.length === 0) return;
+  const [text, params] = insertStatement(spec, rows);
+  await tx.query(text, params);
 }
 
 export async function insertAll<R>(tx: PostgresQueryable, spec: TableSpec<R>, rows: readonly R[], batchSize: number): Promise<void> {
@@ -74,16 +80,45 @@ function positioned<T>(orders: readonly Order[], lines: (o: Order) => readonly T
   return out;
 }
 
-
-/** Writes a batch of orders and all their lines. */
-export async function insertOrders(tx: PostgresQueryable, orders: readonly Order[]): Promise<void> {
-  await insertBatch(tx, ORDERS_TABLE, orders);
+/** The statements that write a batch of orders and all their lines, encoded (so encoding errors surface here). */
+function orderStatements(orders: readonly Order[]): [string, string[]][] {
+  const out: [string, string[]][] = [insertStatement(ORDERS_TABLE, orders)];
   for (const child of ORDER_CHILD_TABLES) {
     // Each entry pairs a table with the lines it holds; the pairing is by construction, so erase the line type.
     const { spec, lines } = child as unknown as {
       spec: TableSpec<Positioned<unknown>>;
       lines: (o: Order) => readonly unknown[];
     };
-    await insertBatch(tx, spec, positioned(orders, lines));
+    const rows = positioned(orders, lines);
+    if (rows.length > 0) out.push(insertStatement(spec, rows));
   }
+  return out;
+}
+
+/** Writes a batch of orders and all their lines, one statement after the other. */
+export async function insertOrders(tx: PostgresQueryable, orders: readonly Order[]): Promise<void> {
+  for (const [text, params] of orderStatements(orders)) await tx.query(text, params);
+}
+
+/**
+ * Writes batches of orders with one batch in flight: a batch's statements run one after the other (never two queries
+ * at once on the connection) while the next batch is encoded, so the client's and the server's work overlap. `flush`
+ * waits for the last batch; after a failure every later call rejects with the first error, once nothing is running
+ * any more (so a ROLLBACK never overlaps a statement).
+ */
+export function createOrderWriter(tx: PostgresQueryable): { write(orders: readonly Order[]): Promise<void>; flush(): Promise<void> } {
+  let running: Promise<void> = Promise.resolve();
+  return {
+    async write(orders) {
+      const statements = orderStatements(orders);
+      await running;
+      const run = async () => {
+        for (const [text, params] of statements) await tx.query(text, params);
+      };
+      running = run();
+      // A failure is reported by the next write or flush; until then it must not count as unhandled.
+      running.catch(() => undefined);
+    },
+    flush: () => running,
+  };
 }

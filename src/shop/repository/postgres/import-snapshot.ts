@@ -4,7 +4,8 @@ import { readShopSnapshot, type ShopSnapshotHead, type ShopSnapshotSource } from
 import type { SnapshotIssue } from '../../snapshot/snapshot-issue';
 import type { PostgresClient, PostgresQueryable } from './client';
 import { InvalidSnapshotError } from './import-errors';
-import { insertAll, insertBatch, insertOrders } from './import-rows';
+import { suspendIndexes } from './bulk-load';
+import { createOrderWriter, insertAll, insertBatch } from './import-rows';
 import { createPostgresSession } from './session';
 import { COUPONS_TABLE, CUSTOMERS_TABLE, ORDER_CHILD_TABLES, ORDERS_TABLE, PRODUCTS_TABLE, STORE_TABLE } from './tables';
 
@@ -105,12 +106,6 @@ export async function importShopSnapshot(
   let bytesRead = 0;
   const progress = (done: boolean) => onProgress?.({ orders: written, totalOrders, bytesRead, done });
 
-  const writeOrders = async (tx: PostgresQueryable, orders: readonly Order[]) => {
-    signal?.throwIfAborted();
-    await insertOrders(tx, orders);
-    written += orders.length;
-    progress(false);
-  };
   const writeHead = async (tx: PostgresQueryable, head: ShopSnapshotHead) => {
     signal?.throwIfAborted();
     await insertBatch(tx, STORE_TABLE, [head.store]);
@@ -120,21 +115,36 @@ export async function importShopSnapshot(
   };
 
   const counts = await session.transaction(async (tx) => {
-    let head: ShopSnapshotHead;
-    if (isSnapshot(snapshot)) {
-      head = snapshot;
+    const restoreIndexes = await suspendIndexes(tx, SHOP_TABLES.map((t) => t.table));
+    const writer = createOrderWriter(tx);
+    const writeOrders = async (orders: readonly Order[]) => {
+      signal?.throwIfAborted();
+      await writer.write(orders);
+      written += orders.length;
+      progress(false);
+    };
+    try {
+      let head: ShopSnapshotHead;
+      if (isSnapshot(snapshot)) {
+        head = snapshot;
+        for (let i = 0; i < snapshot.orders.length; i += batch) await writeOrders(snapshot.orders.slice(i, i + batch));
+      } else {
+        head = await streamInto(snapshot, batch, options, writeOrders, (n) => (bytesRead = n));
+      }
+      await writer.flush();
       await writeHead(tx, head);
-      for (let i = 0; i < snapshot.orders.length; i += batch) await writeOrders(tx, snapshot.orders.slice(i, i + batch));
-    } else {
-      head = await streamInto(tx, snapshot, batch, options, writeOrders, writeHead, (n) => (bytesRead = n));
+      signal?.throwIfAborted();
+      await restoreIndexes?.();
+      // Notes added later by status changes continue after the highest imported note id.
+      await tx.query(
+        `SELECT setval('shop_order_note_ids', greatest((SELECT coalesce(max(id), 0) FROM shop_order_notes), 1),
+                       (SELECT count(*) > 0 FROM shop_order_notes))`,
+      );
+      return { products: head.products.length, customers: head.customers.length, coupons: head.coupons.length, orders: written };
+    } finally {
+      // Nothing may still be running on the connection when the transaction ends (or rolls back).
+      await writer.flush().catch(() => undefined);
     }
-    signal?.throwIfAborted();
-    // Notes added later by status changes continue after the highest imported note id.
-    await tx.query(
-      `SELECT setval('shop_order_note_ids', greatest((SELECT coalesce(max(id), 0) FROM shop_order_notes), 1),
-                     (SELECT count(*) > 0 FROM shop_order_notes))`,
-    );
-    return { products: head.products.length, customers: head.customers.length, coupons: head.coupons.length, orders: written };
   });
   await refreshStatistics(session);
   progress(true);
@@ -143,12 +153,10 @@ export async function importShopSnapshot(
 
 /** Reads a streamed snapshot, writing orders in batches as they come; rejects (so the caller rolls back) on issues. */
 async function streamInto(
-  tx: PostgresQueryable,
   source: ShopSnapshotSource,
   batch: number,
   options: ImportShopSnapshotOptions,
-  writeOrders: (tx: PostgresQueryable, orders: readonly Order[]) => Promise<void>,
-  writeHead: (tx: PostgresQueryable, head: ShopSnapshotHead) => Promise<void>,
+  writeOrders: (orders: readonly Order[]) => Promise<void>,
   onBytes: (bytesRead: number) => void,
 ): Promise<ShopSnapshotHead> {
   const issues: SnapshotIssue[] = [];
@@ -165,29 +173,45 @@ async function streamInto(
     else {
       pending.push(part.order);
       if (pending.length >= batch) {
-        await writeOrders(tx, pending);
+        await writeOrders(pending);
         pending = [];
       }
     }
   }
   if (issues.length > 0 || head === undefined) throw new InvalidSnapshotError(issues);
-  if (pending.length > 0) await writeOrders(tx, pending);
-  await writeHead(tx, head);
+  if (pending.length > 0) await writeOrders(pending);
   return head;
 }
 
+const SHOP_TABLES = [STORE_TABLE, PRODUCTS_TABLE, CUSTOMERS_TABLE, COUPONS_TABLE, ORDERS_TABLE, ...ORDER_CHILD_TABLES.map((c) => c.spec)];
+
+// The columns queries filter, join or sort on (filters.ts, keyset-stream.ts, report-aggregates.ts, rows.ts): the
+// planner's estimates need their statistics; the others (names, addresses, notes, search text, arrays) only cost
+// ANALYZE time, most of it on a fresh import (a sample of 30,000 wide rows per table).
+const ANALYZED: Record<string, readonly string[]> = {
+  shop_store: [],
+  shop_products: ['id', 'parent_id'],
+  shop_customers: ['id', 'role', 'registered_at'],
+  shop_coupons: ['id', 'status', 'created_at', 'updated_at', 'code'],
+  shop_orders: ['id', 'status', 'created_at', 'updated_at', 'customer_id'],
+};
+
 /**
  * Fresh statistics, so the planner picks index scans or sequential scans by the real sizes from the first query on,
- * and a fresh visibility map, so filtered counts run as index-only scans instead of reading the heap (see the
- * postgres bench's page + count figure); autovacuum would get there later. VACUUM cannot run inside a caller's
+ * and a fresh visibility map, so filtered counts and the report index run index-only instead of reading the heap
+ * (autovacuum would get there later, and analyze every column then). VACUUM cannot run inside a caller's
  * transaction block, so ANALYZE alone is the fallback. Outside the import's transaction: the rows are committed by
  * now, so a failure here (e.g. a role that may insert but not vacuum) must not report the import as failed.
  */
 async function refreshStatistics(session: ReturnType<typeof createPostgresSession>): Promise<void> {
-  const tables = [STORE_TABLE, PRODUCTS_TABLE, CUSTOMERS_TABLE, COUPONS_TABLE, ORDERS_TABLE, ...ORDER_CHILD_TABLES.map((c) => c.spec)];
-  const list = tables.map((t) => t.table).join(', ');
+  const analyze = SHOP_TABLES.map((t) => {
+    const columns = ANALYZED[t.table] ?? ['order_id', ...(t.table === 'shop_order_line_items' ? ['product_id'] : [])];
+    return columns.length === 0 ? t.table : `${t.table} (${columns.join(', ')})`;
+  }).join(', ');
+  const list = SHOP_TABLES.map((t) => t.table).join(', ');
   await session
-    .rows(`VACUUM (ANALYZE) ${list}`)
+    .rows(`VACUUM (ANALYZE) ${analyze}`)
+    .catch(() => session.rows(`ANALYZE ${analyze}`))
     .catch(() => session.rows(`ANALYZE ${list}`))
     .catch(() => undefined);
 }

@@ -1,0 +1,121 @@
+// importShopSnapshot on a PostgreSQL server (when one answers; DATABASE_URL or 127.0.0.1:5432) and on PGlite, in
+// orders per second, against the import as it was before issue 15 measured in the same run (batched
+// INSERT ... SELECT FROM unnest, one batch after the other, every index and foreign key maintained row by row; kept
+// below as the baseline), interleaved, each run into a fresh schema: the same 200,000-order demo shop from memory,
+// and streamed from its JSON file (reading, validating and writing together, as `shopkeep import` does).
+import { createReadStream } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { importShopSnapshot, migratePostgres, type PostgresClient, type ShopSnapshot } from 'shopkeep/shop';
+import { insertAll, insertBatch, insertOrders } from '../src/shop/repository/postgres/import-rows';
+import { createPostgresSession } from '../src/shop/repository/postgres/session';
+import { COUPONS_TABLE, CUSTOMERS_TABLE, ORDER_CHILD_TABLES, ORDERS_TABLE, PRODUCTS_TABLE, STORE_TABLE } from '../src/shop/repository/postgres/tables';
+import { generateDemoShop } from '../examples/demo-shop';
+import { writeDemoSnapshotFile } from './demo-snapshot-file';
+
+const QUICK = Boolean(process.env.BENCH_QUICK);
+const SERVER_ORDERS = QUICK ? 20_000 : 200_000;
+const PGLITE_ORDERS = QUICK ? 5_000 : 20_000;
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? (QUICK ? 1 : 3));
+const BATCH = 1000;
+const DEFAULT_URL = 'postgres://postgres@127.0.0.1:5432/test';
+
+/** The import before issue 15, as the baseline: the same row encoding, one statement at a time, indexes kept. */
+async function baselineImport(client: PostgresClient, snapshot: ShopSnapshot): Promise<void> {
+  const session = createPostgresSession(client);
+  await session.transaction(async (tx) => {
+    await insertBatch(tx, STORE_TABLE, [snapshot.store]);
+    await insertAll(tx, PRODUCTS_TABLE, snapshot.products, BATCH * 10);
+    await insertAll(tx, CUSTOMERS_TABLE, snapshot.customers, BATCH * 10);
+    await insertAll(tx, COUPONS_TABLE, snapshot.coupons, BATCH * 10);
+    for (let i = 0; i < snapshot.orders.length; i += BATCH) await insertOrders(tx, snapshot.orders.slice(i, i + BATCH));
+    await tx.query(`SELECT setval('shop_order_note_ids', greatest((SELECT coalesce(max(id), 0) FROM shop_order_notes), 1), true)`);
+  });
+  const list = [STORE_TABLE, PRODUCTS_TABLE, CUSTOMERS_TABLE, COUPONS_TABLE, ORDERS_TABLE, ...ORDER_CHILD_TABLES.map((c) => c.spec)].map((t) => t.table).join(', ');
+  await session.rows(`VACUUM (ANALYZE) ${list}`);
+}
+
+type Way = 'baseline' | 'memory' | 'stream';
+const WAYS: readonly Way[] = ['baseline', 'memory', 'stream'];
+const LABEL: Record<Way, string> = {
+  baseline: 'before issue 15 (baseline), ShopSnapshot in memory',
+  memory: 'importShopSnapshot, ShopSnapshot in memory',
+  stream: 'importShopSnapshot, streamed from the JSON file',
+};
+
+async function importOnce(way: Way, client: PostgresClient, shop: ShopSnapshot, file: string): Promise<number> {
+  await migratePostgres(client);
+  const start = performance.now();
+  if (way === 'baseline') await baselineImport(client, shop);
+  else await importShopSnapshot(client, way === 'memory' ? shop : createReadStream(file, { highWaterMark: 1 << 20 }), { batchSize: BATCH });
+  return performance.now() - start;
+}
+
+async function compare(name: string, orders: number, fresh: () => Promise<{ client: PostgresClient; done: () => Promise<void> }>): Promise<void> {
+  const shop = generateDemoShop({ orders, seed: 1 });
+  const file = await writeDemoSnapshotFile(join(tmpdir(), `shopkeep-demo-${orders}.json`), orders);
+  const times = new Map<Way, number[]>(WAYS.map((w) => [w, []]));
+  for (let round = 0; round < ROUNDS; round += 1) {
+    for (const way of WAYS) {
+      const { client, done } = await fresh();
+      try {
+        times.get(way)!.push(await importOnce(way, client, shop, file));
+      } finally {
+        await done();
+      }
+    }
+  }
+  const median = (w: Way) => [...times.get(w)!].sort((a, b) => a - b)[Math.floor(ROUNDS / 2)]!;
+  const rate = (w: Way) => (orders * 1000) / median(w);
+  console.log(`${name}: ${orders.toLocaleString('en-US')} orders (demo shop, seed 1), batches of ${BATCH}, median of ${ROUNDS} interleaved run(s) each`);
+  for (const way of WAYS) {
+    const ratio = way === 'baseline' ? '' : `   x${(rate(way) / rate('baseline')).toFixed(1)} the baseline's orders/s`;
+    console.log(`  ${LABEL[way].padEnd(52)} ${(median(way) / 1000).toFixed(1).padStart(6)} s  ${Math.round(rate(way)).toLocaleString('en-US').padStart(7)} orders/s${ratio}`);
+  }
+}
+
+async function serverUrl(): Promise<string | undefined> {
+  const url = process.env.DATABASE_URL || DEFAULT_URL;
+  const probe = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1500 });
+  try {
+    await probe.connect();
+    return url;
+  } catch {
+    return undefined;
+  } finally {
+    await probe.end().catch(() => undefined);
+  }
+}
+
+export async function run(): Promise<void> {
+  const url = await serverUrl();
+  if (url === undefined) console.log('server: skipped, no PostgreSQL server reachable (set DATABASE_URL)');
+  else {
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    try {
+      let n = 0;
+      await compare('server', SERVER_ORDERS, async () => {
+        const schema = `bench_import_${Date.now().toString(36)}_${(n += 1)}`;
+        await admin.query(`CREATE SCHEMA ${schema}`);
+        const pool = new pg.Pool({ connectionString: url, options: `-c search_path=${schema}`, max: 2 });
+        return {
+          client: pool,
+          done: async () => {
+            await pool.end();
+            await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+          },
+        };
+      });
+    } finally {
+      await admin.end();
+    }
+  }
+  await compare('pglite', PGLITE_ORDERS, async () => {
+    const db = new PGlite();
+    await db.waitReady;
+    return { client: db, done: () => db.close() };
+  });
+}
