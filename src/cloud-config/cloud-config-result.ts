@@ -3,6 +3,23 @@ import type { CloudConfigDeprecation, CloudConfigIssue, CloudConfigWarning } fro
 import type { CloudConfigTarget } from './targets/targets';
 
 /**
+ * How many issues a result found and did not list, beyond its `maxIssues` (default 100).
+ *
+ * @example
+ * ```ts
+ * import { validateCloudConfig } from 'shopkeep/cloud-config';
+ *
+ * const result = validateCloudConfig(text, { maxIssues: 20 });
+ * if (result.unlisted) console.error(`and ${result.unlisted.errors} more errors`);
+ * ```
+ */
+export interface UnlistedIssues {
+  readonly errors: number;
+  readonly deprecations: number;
+  readonly warnings: number;
+}
+
+/**
  * What `validateCloudConfig` returns. `valid` is true when there are no `errors`; deprecations and
  * warnings never make a config invalid (the CLI's `--strict` can count them). `config` is the
  * parsed data (with YAML 1.1 semantics applied), present whenever the input could be read as a
@@ -10,7 +27,9 @@ import type { CloudConfigTarget } from './targets/targets';
  * what was checked against: `'spec'` (the default: the specification) or a cloud-init release
  * (`'26.2'`, also for `cloudInitVersion: 'latest'`). `userDataType` is the type cloud-init gives text
  * or byte input (`text/cloud-config`, or e.g. `text/x-shellscript`: such user data is valid and not
- * validated, as `cloud-init schema` treats it, and `note` says so).
+ * validated, as `cloud-init schema` treats it, and `note` says so). The lists hold at most `maxIssues`
+ * issues together (default 100: errors first, then deprecations, then warnings, each in source
+ * order); `unlisted` counts the ones found and left out, and is absent when none were.
  *
  * @example
  * ```ts
@@ -32,6 +51,7 @@ export type CloudConfigResult =
       readonly deprecations: readonly CloudConfigDeprecation[];
       readonly warnings: readonly CloudConfigWarning[];
       readonly config: CloudConfig;
+      readonly unlisted?: UnlistedIssues | undefined;
     }
   | {
       readonly valid: false;
@@ -43,4 +63,5 @@ export type CloudConfigResult =
       readonly deprecations: readonly CloudConfigDeprecation[];
       readonly warnings: readonly CloudConfigWarning[];
       readonly config: Readonly<Record<string, unknown>> | undefined;
+      readonly unlisted?: UnlistedIssues | undefined;
     };

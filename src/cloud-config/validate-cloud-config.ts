@@ -7,6 +7,7 @@ import { escapePointerSegment } from './json-pointer';
 import { typeName } from './issues/describe-value';
 import { findDeprecations } from './issues/find-deprecations';
 import { mapAjvErrors } from './issues/map-ajv-errors';
+import { limitIssues, type CompleteIssue } from './issues/limit-issues';
 import { withNonStringKeys } from './issues/non-string-keys';
 import type { KeyCheck } from './issues/find-deprecations';
 import { parseYaml, type ParsedYaml } from './yaml/parse-yaml';
@@ -40,6 +41,12 @@ export interface ValidateCloudConfigOptions {
    */
   readonly maxDepth?: number | undefined;
   /**
+   * Most issues listed in a result, errors, deprecations and warnings together (default 100;
+   * errors first). The rest are counted in the result's `unlisted`; `valid` always reflects every
+   * error. Bounds the work spent on each issue ("did you mean" is worked out for listed ones only).
+   */
+  readonly maxIssues?: number | undefined;
+  /**
    * Instance data for `## template: jinja` user data: `{{ v1.region }}`-style variables are
    * substituted from it before validating, as cloud-init does. Without it, jinja user data is
    * reported as needing rendering.
@@ -58,6 +65,14 @@ const DEFAULT_MAX_DEPTH = 64;
 // yaml's composer (and toJS, ajv, our walkers) recurse once per level; at about 780 levels the
 // composer alone exhausts Node's default stack. 256 leaves room for a caller already deep in it.
 const MAX_DEPTH_CEILING = 256;
+
+const DEFAULT_MAX_ISSUES = 100;
+
+function issueLimit(asked: number | undefined): number {
+  if (asked === undefined || Number.isNaN(asked)) return DEFAULT_MAX_ISSUES;
+  // An invalid result lists at least one error.
+  return Math.max(1, Math.floor(asked));
+}
 
 function depthLimit(asked: number | undefined): number {
   if (asked === undefined || Number.isNaN(asked)) return DEFAULT_MAX_DEPTH;
@@ -120,7 +135,12 @@ function positioned<T extends CloudConfigIssue | CloudConfigDeprecation>(issues:
   return placed.sort((a, b) => (a.line ?? Infinity) - (b.line ?? Infinity) || (a.column ?? 0) - (b.column ?? 0) || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 
-function validateData(context: SchemaTarget, data: unknown, parsed: ParsedYaml | undefined, warnings: readonly CloudConfigWarning[], maxDepth: number): CloudConfigResult {
+/** How listed issues are completed: set by validateData when the schema reported something. */
+interface Completion {
+  complete: CompleteIssue;
+}
+
+function validateData(context: SchemaTarget, data: unknown, parsed: ParsedYaml | undefined, warnings: readonly CloudConfigWarning[], maxDepth: number, completion: Completion): CloudConfigResult {
   if (!isMapping(data)) {
     const at = parsed ? sourcePosition(parsed, '', 'value') : undefined;
     const message = `a cloud-config must be a YAML mapping of keys to values, got ${typeName(data)}`;
@@ -131,12 +151,14 @@ function validateData(context: SchemaTarget, data: unknown, parsed: ParsedYaml |
   const view = schemaView(parsed ? parsed.schemaValue : data);
   const named = new Map<string, KeyCheck>();
   const deprecations = positioned(findDeprecations(context, view, named), parsed);
-  const schemaErrors = mapAjvErrors(context, validateAgainstSchema(context, view));
+  const mapped = mapAjvErrors(context, validateAgainstSchema(context, view));
+  completion.complete = mapped.suggest;
+  const schemaErrors = mapped.issues;
   const errors = positioned(parsed ? withNonStringKeys(schemaErrors, parsed.nonStringKeys, named) : schemaErrors, parsed);
   return result(context.name, errors, deprecations, warnings, data);
 }
 
-function validateUnsafe(input: unknown, options: ValidateCloudConfigOptions): CloudConfigResult {
+function validateUnsafe(input: unknown, options: ValidateCloudConfigOptions, completion: Completion): CloudConfigResult {
   const maxDepth = depthLimit(options.maxDepth);
   const target = targetOf(options.cloudInitVersion);
   if (target === undefined) {
@@ -144,7 +166,7 @@ function validateUnsafe(input: unknown, options: ValidateCloudConfigOptions): Cl
     return result('spec', [{ code: 'invalid_input', path: '', pointer: '', message }], [], [], undefined);
   }
   const context = schemaTarget(target);
-  if (typeof input !== 'string' && !(input instanceof Uint8Array)) return validateData(context, input, undefined, [], maxDepth);
+  if (typeof input !== 'string' && !(input instanceof Uint8Array)) return validateData(context, input, undefined, [], maxDepth, completion);
   const userData = readUserData(input, {
     requireHeader: options.requireHeader ?? true,
     maxBytes: options.maxBytes ?? DEFAULT_MAX_BYTES,
@@ -160,7 +182,7 @@ function validateUnsafe(input: unknown, options: ValidateCloudConfigOptions): Cl
   const parts = ignoredParts(userData.text);
   const parsed = parseYaml(userData.text, maxDepth);
   if (!parsed.ok) return result(target, [...parts, ...parsed.errors], [], parsed.warnings, undefined, CLOUD_CONFIG);
-  const checked = validateData(context, parsed.parsed.value, parsed.parsed, parsed.parsed.warnings, maxDepth);
+  const checked = validateData(context, parsed.parsed.value, parsed.parsed, parsed.parsed.warnings, maxDepth, completion);
   return withIgnoredParts(context, parts, { ...checked, userDataType: CLOUD_CONFIG });
 }
 
@@ -183,7 +205,8 @@ function validateUnsafe(input: unknown, options: ValidateCloudConfigOptions): Cl
  */
 export function validateCloudConfig(input: unknown, options: ValidateCloudConfigOptions = {}): CloudConfigResult {
   try {
-    return validateUnsafe(input, options ?? {});
+    const completion: Completion = { complete: (issue) => issue };
+    return limitIssues(validateUnsafe(input, options ?? {}, completion), issueLimit(options?.maxIssues), completion.complete);
   } catch (error) {
     // A last line of defence: exotic objects (throwing getters, proxies) or a bug must still come
     // back as data. The message names the failure without echoing input.

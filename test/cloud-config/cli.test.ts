@@ -153,6 +153,11 @@ describe('validate-cloud-config CLI', () => {
     expect(big.status).toBe(1);
     expect(big.stdout).toContain('the input is larger than 1000 bytes (--max-bytes); not read further');
     expect(run(['--max-bytes', 'lots', file('big.yaml')]).status).toBe(2);
+    writeFileSync(file('many.yaml'), `#cloud-config\nruncmd: [1, 2, 3, 4, 5]\n`);
+    const few = run(['--max-issues', '2', '--json', file('many.yaml')]);
+    expect(JSON.parse(few.stdout)).toMatchObject({ valid: false, unlisted: { errors: 3, deprecations: 0, warnings: 0 } });
+    expect(JSON.parse(few.stdout).errors).toHaveLength(2);
+    expect(run(['--max-issues', '0', file('many.yaml')]).status).toBe(2);
     // `yes` never ends: the CLI must stop at the limit rather than buffer it.
     const endless = spawnSync('sh', ['-c', `yes '#cloud-config' | "${process.execPath}" --import tsx "${cli}" --max-bytes 100000 -`], { cwd: root, encoding: 'utf8', timeout: 60_000 });
     expect(endless.status).toBe(1);

@@ -1,45 +1,95 @@
 // "Did you mean" suggestions: the closest candidate by edit distance, accepted only when the
 // distance is small relative to the word, so unrelated keys get no misleading suggestion.
+// Bounded work whatever the input: a distance is only computed within a band of `limit` (at most
+// 3) edits, answers are remembered per candidate list and word, and each validation gets a budget
+// of comparisons (see SuggestionBudget), past which no more suggestions are made.
 
-function editDistance(a: string, b: string): number {
-  // Optimal string alignment (Damerau-Levenshtein without substring edits): a swapped pair of
-  // letters (`runcmd` -> `rucnmd`) counts as one typo, as users think of it.
-  const rows = a.length + 1;
+const NO_MATCH = Infinity;
+
+/**
+ * Optimal string alignment distance (Damerau-Levenshtein without substring edits: a swapped pair
+ * of letters, `runcmd` -> `rucnmd`, is one typo, as users think of it), computed only within
+ * `limit` of the diagonal: `NO_MATCH` as soon as it must exceed `limit`. O(length * limit).
+ */
+function boundedDistance(a: string, b: string, limit: number): number {
+  if (Math.abs(a.length - b.length) > limit) return NO_MATCH;
   const cols = b.length + 1;
-  const d: number[][] = Array.from({ length: rows }, (_, i) => Array.from({ length: cols }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
-  for (let i = 1; i < rows; i++) {
-    for (let j = 1; j < cols; j++) {
+  // Three rows (OSA looks two rows back); cells outside the band stay "too far".
+  let before = new Array<number>(cols).fill(NO_MATCH);
+  let prev = new Array<number>(cols).fill(NO_MATCH);
+  let row = new Array<number>(cols).fill(NO_MATCH);
+  for (let j = 0; j <= Math.min(limit, b.length); j++) prev[j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    row.fill(NO_MATCH);
+    if (i <= limit) row[0] = i;
+    let rowBest = row[0]!;
+    for (let j = Math.max(1, i - limit); j <= Math.min(b.length, i + limit); j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      const row = d[i]!;
-      const prev = d[i - 1]!;
       let best = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, d[i - 2]![j - 2]! + 1);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, before[j - 2]! + 1);
       row[j] = best;
+      if (best < rowBest) rowBest = best;
+    }
+    if (rowBest > limit) return NO_MATCH;
+    [before, prev, row] = [prev, row, before];
+  }
+  const d = prev[b.length]!;
+  return d > limit ? NO_MATCH : d;
+}
+
+/**
+ * A per-validation allowance of candidate comparisons. A config with thousands of unknown keys
+ * gets suggestions for the first ones only; remembered answers cost nothing.
+ */
+export class SuggestionBudget {
+  constructor(public remaining: number) {}
+}
+
+/** Comparisons one validation may spend: about 100 fresh words against the 107 module names. */
+export const DEFAULT_SUGGESTION_COMPARISONS = 12_000;
+
+const MAX_REMEMBERED = 4096;
+const remembered = new WeakMap<readonly string[], Map<string, string | null>>();
+
+const normal = (s: string) => s.toLowerCase().replace(/-/g, '_');
+
+function compute(word: string, candidates: readonly string[], budget: SuggestionBudget): string | null | undefined {
+  if (budget.remaining < candidates.length) return undefined;
+  budget.remaining -= candidates.length;
+  const target = normal(word);
+  const limit = Math.min(3, Math.max(1, Math.floor(word.length / 3)));
+  let best: string | null = null;
+  // Ranked by distance ignoring `-`/`_` and case, then by exact distance, so between equally close
+  // candidates the one spelled like the word wins (`scripts_usr` -> `scripts_user`, not `scripts-user`).
+  let bestRank: readonly [number, number] = [NO_MATCH, NO_MATCH];
+  for (const candidate of candidates) {
+    if (candidate === word || Math.abs(candidate.length - word.length) > limit) continue;
+    const loose = boundedDistance(target, normal(candidate), Math.min(limit, bestRank[0]));
+    if (loose === NO_MATCH || loose > bestRank[0]) continue;
+    const exact = boundedDistance(word, candidate, word.length + candidate.length);
+    if (loose < bestRank[0] || exact < bestRank[1]) {
+      best = candidate;
+      bestRank = [loose, exact];
     }
   }
-  return d[a.length]![b.length]!;
+  return best;
 }
 
 /**
  * The candidate closest to `word`, if it is within a third of the word's length (at least 1, at
  * most 3 edits). Hyphens and underscores are treated alike since cloud-init keys mix them.
+ * `candidates` should be the same array for the same list (answers are remembered per array);
+ * `undefined` also when the budget is spent.
  */
-export function closestMatch(word: string, candidates: Iterable<string>): string | undefined {
-  if (word.length === 0 || word.length > 64) return undefined;
-  const normal = (s: string) => s.toLowerCase().replace(/-/g, '_');
-  const target = normal(word);
-  const limit = Math.min(3, Math.max(1, Math.floor(word.length / 3)));
-  let best: string | undefined;
-  // Ranked by distance ignoring `-`/`_` and case, then by exact distance, so between equally close
-  // candidates the one spelled like the word wins (`scripts_usr` -> `scripts_user`, not `scripts-user`).
-  let bestRank: readonly [number, number] = [Infinity, Infinity];
-  for (const candidate of candidates) {
-    if (candidate === word || Math.abs(candidate.length - word.length) > limit) continue;
-    const rank = [editDistance(target, normal(candidate)), editDistance(word, candidate)] as const;
-    if (rank[0] < bestRank[0] || (rank[0] === bestRank[0] && rank[1] < bestRank[1])) {
-      best = candidate;
-      bestRank = rank;
-    }
-  }
-  return bestRank[0] <= limit ? best : undefined;
+export function closestMatch(word: string, candidates: readonly string[], budget: SuggestionBudget): string | undefined {
+  if (word.length === 0 || word.length > 64 || candidates.length === 0) return undefined;
+  let answers = remembered.get(candidates);
+  if (answers === undefined) remembered.set(candidates, (answers = new Map()));
+  const known = answers.get(word);
+  if (known !== undefined) return known ?? undefined;
+  const found = compute(word, candidates, budget);
+  if (found === undefined) return undefined;
+  if (answers.size >= MAX_REMEMBERED) answers.clear();
+  answers.set(word, found);
+  return found ?? undefined;
 }

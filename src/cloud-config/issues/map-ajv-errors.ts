@@ -1,6 +1,6 @@
 import type { ErrorObject } from 'ajv';
 import type { CloudConfigIssue } from '../cloud-config-issue';
-import { closestMatch } from './closest-match';
+import { closestMatch, type SuggestionBudget } from './closest-match';
 import { describeValue, isSecretPointer, previewValue, typeName } from './describe-value';
 import { pointerSegments, segmentsToDottedPath, segmentsToPointer } from '../json-pointer';
 import { resolveUnionErrors } from './resolve-union-errors';
@@ -32,7 +32,26 @@ function allowedList(values: readonly unknown[]): string {
 const FORMAT_HINT: Record<string, string> = { uri: 'URI with a scheme (e.g. http://host/path)', date: 'date (YYYY-MM-DD)' };
 const PYTHON_FORMAT_HINT: Record<string, string> = { ...FORMAT_HINT, date: 'date (YYYY-MM-DD, YYYYMMDD or an ISO week date)' };
 
-function mapOne(error: SchemaError, hints: Record<string, string>): Issue {
+// Candidate lists by the schema node they come from: the same array each time, so closest-match
+// remembers its answers per list.
+const knownKeys = new WeakMap<object, readonly string[]>();
+const enumStrings = new WeakMap<readonly unknown[], readonly string[]>();
+
+function keysOf(properties: SchemaNode | undefined): readonly string[] {
+  if (properties === undefined) return [];
+  let keys = knownKeys.get(properties);
+  if (keys === undefined) knownKeys.set(properties, (keys = Object.keys(properties)));
+  return keys;
+}
+
+function stringsOf(allowed: readonly unknown[]): readonly string[] {
+  let strings = enumStrings.get(allowed);
+  if (strings === undefined) enumStrings.set(allowed, (strings = allowed.filter((v): v is string => typeof v === 'string')));
+  return strings;
+}
+
+/** Maps one error; "did you mean" only with a budget (it is worked out for listed issues only). */
+function mapOne(error: SchemaError, hints: Record<string, string>, budget?: SuggestionBudget): Issue {
   const segments = pointerSegments(error.instancePath);
   const pointer = error.instancePath;
   const path = segmentsToDottedPath(segments);
@@ -48,7 +67,7 @@ function mapOne(error: SchemaError, hints: Record<string, string>): Issue {
     }
     case 'nested': {
       // cloud-init reports this failure at the value; the reason is further in.
-      const inner = mapOne(p.inner as SchemaError, hints);
+      const inner = mapOne(p.inner as SchemaError, hints, budget);
       return { ...inner, ...at, message: `${String(p.relative)}: ${inner.message}` } as Issue;
     }
     case 'required': {
@@ -60,8 +79,7 @@ function mapOne(error: SchemaError, hints: Record<string, string>): Issue {
       // Reported at the mapping, as cloud-init does; the key is in `property` and the position
       // is the key's (validate-cloud-config.ts). The top level is settled in mapAjvErrors.
       const property = String(p.additionalProperty);
-      const known = Object.keys((error.parentSchema?.properties as SchemaNode | undefined) ?? {});
-      const suggestion = closestMatch(property, known);
+      const suggestion = budget ? closestMatch(property, keysOf(error.parentSchema?.properties as SchemaNode | undefined), budget) : undefined;
       return {
         code: 'additional_property',
         ...at,
@@ -73,8 +91,7 @@ function mapOne(error: SchemaError, hints: Record<string, string>): Issue {
     case 'enum':
     case 'const': {
       const allowed = error.keyword === 'enum' ? (p.allowedValues as unknown[]) : [p.allowedValue];
-      const strings = allowed.filter((v): v is string => typeof v === 'string');
-      const suggestion = typeof error.data === 'string' && !isSecretPointer(pointer) ? closestMatch(error.data, strings) : undefined;
+      const suggestion = budget && typeof error.data === 'string' && !isSecretPointer(pointer) ? closestMatch(error.data, stringsOf(allowed), budget) : undefined;
       const hint = suggestion ? `; did you mean ${JSON.stringify(suggestion)}?` : '';
       return { code: error.keyword, ...at, allowed, ...(suggestion ? { suggestion } : {}), message: `expected ${allowedList(allowed)}, got ${got}${hint}` };
     }
@@ -177,12 +194,25 @@ function settleTopLevel(context: SchemaTarget, issues: Issue[]): Issue[] {
   return issues.map((i) => (i.code === 'additional_property' && i.pointer === '' ? { ...i, path: segmentsToDottedPath([i.property]) } : i));
 }
 
+/** Issues mapped from ajv's errors, and how to add "did you mean" to those that are listed. */
+export interface MappedIssues {
+  readonly issues: Issue[];
+  /**
+   * The issue with its suggestion (an unknown key or value close to an allowed one), within the
+   * budget; any other issue as it is. Suggestions are the costly part of an issue, so they are
+   * only worked out for the issues a result lists (see `maxIssues`).
+   */
+  readonly suggest: (issue: Issue, budget: SuggestionBudget) => Issue;
+}
+
 /**
  * Turns ajv's errors into our issues: union noise reduced to the meant branch, one issue per
  * location, messages in our words naming what was expected and what was found.
  */
-export function mapAjvErrors(context: SchemaTarget, errors: readonly ErrorObject[]): Issue[] {
+export function mapAjvErrors(context: SchemaTarget, errors: readonly ErrorObject[]): MappedIssues {
   const byLocation = new Map<string, Issue>();
+  const sources = new Map<string, SchemaError>();
+  const hints = context.behaviour.dialect === 'python' ? PYTHON_FORMAT_HINT : FORMAT_HINT;
   const resolved = resolveUnionErrors(context, errors);
   // Never turn an invalid config into a valid one: if union resolution explained nothing away
   // wrongly, fall back to ajv's own last error (the outermost failure). Under cloud-init's rules
@@ -191,9 +221,20 @@ export function mapAjvErrors(context: SchemaTarget, errors: readonly ErrorObject
   for (const error of resolved) {
     // propertyNames reports the bad name twice (once per inner rule); keep the key-level one.
     if (error.params.propertyName !== undefined && error.keyword !== 'propertyNames') continue;
-    const issue = mapOne(error, context.behaviour.dialect === 'python' ? PYTHON_FORMAT_HINT : FORMAT_HINT);
-    const current = byLocation.get(location(issue));
-    if (current === undefined || rank(issue.code) < rank(current.code)) byLocation.set(location(issue), issue);
+    const issue = mapOne(error, hints);
+    const where = location(issue);
+    const current = byLocation.get(where);
+    if (current === undefined || rank(issue.code) < rank(current.code)) {
+      byLocation.set(where, issue);
+      sources.set(where, error);
+    }
   }
-  return settleTopLevel(context, [...byLocation.values()]);
+  const suggest = (issue: Issue, budget: SuggestionBudget): Issue => {
+    if (issue.code !== 'additional_property' && issue.code !== 'enum' && issue.code !== 'const') return issue;
+    const source = sources.get(location(issue));
+    if (source === undefined) return issue;
+    const full = mapOne(source, hints, budget);
+    return full.code === issue.code && 'suggestion' in full ? { ...issue, suggestion: full.suggestion, message: full.message } : issue;
+  };
+  return { issues: settleTopLevel(context, [...byLocation.values()]), suggest };
 }

@@ -97,48 +97,95 @@ function unionBranchPointers(error: ErrorObject): string[] | undefined {
 }
 
 /**
+ * Explaining a union re-validates its branches: affordable for the unions a person reads, not for
+ * 200,000 failing list items. Only this many unions per validation are explained, the first ones
+ * in ajv's order (which follows the data); the rest are reported as failing as a whole ("matches
+ * none of the allowed forms"), their branch errors skipped by their paths.
+ */
+export const MAX_EXPLAINED_UNIONS = 1000;
+
+/** Unions (and if/then/else) still to be explained in this validation. */
+interface UnionBudget {
+  unions: number;
+}
+
+/** The generated branch of a failing if/then/else, when it has one. */
+function conditionalBranch(error: ErrorObject): string | undefined {
+  if (error.keyword !== 'if') return undefined;
+  return branchPointerOf(error.parentSchema?.[String((error.params as Record<string, unknown>).failingKeyword)]);
+}
+
+/** Whether resolving the error re-validates branches (and replaces the errors before it). */
+function explains(error: ErrorObject): boolean {
+  return unionBranchPointers(error) !== undefined || conditionalBranch(error) !== undefined;
+}
+
+/**
+ * Where the errors a union or if/then at `at` produced before its own start: the run of errors at
+ * or under `at` (its branch errors are among them; any others are resolved on their own).
+ */
+function runStart(errors: readonly ErrorObject[], k: number, at: string): number {
+  let start = k;
+  while (start > 0) {
+    const path = errors[start - 1]!.instancePath;
+    if (path !== at && !(path.startsWith(at) && path[at.length] === '/')) break;
+    start--;
+  }
+  return start;
+}
+
+/**
  * Reduces ajv's errors to one explanation per `oneOf`/`anyOf`: each branch is re-validated on its
  * own (the branch validators are precompiled) and its errors resolved in turn, then the target's
  * rule picks what to report: the branch the data meant, or cloud-init's own choice (see
- * cloud-init-union.ts). ajv emits a union's branch errors just before the union's own error, so
- * the branch error count tells how many preceding errors to replace.
+ * cloud-init-union.ts). ajv emits a union's branch errors just before the union's own error.
  */
-export function resolveUnionErrors(context: SchemaTarget, errors: readonly ErrorObject[], base = ''): SchemaError[] {
-  const out: SchemaError[][] = [];
-  let k = errors.length - 1;
-  while (k >= 0) {
-    const error = errors[k]!;
-    const pointers = unionBranchPointers(error);
-    if (pointers !== undefined) {
-      const raw = pointers.map((pointer) => validateAgainstSubschema(context, pointer, error.data));
-      k -= raw.reduce((n, b) => n + b.length, 0) + 1;
-      // The error carries the union as generated (branches as part references); explain it with
-      // the document's own branches.
-      const unionPointer = pointers[0]!.slice(0, pointers[0]!.lastIndexOf('/'));
-      const union = { ...fromAjv(error, base), schema: schemaNodeAt(context, unionPointer) };
-      if (Array.isArray((error.params as Record<string, unknown>).passingSchemas)) {
-        out.push([union]);
-        continue;
-      }
-      const at = union.instancePath;
-      const branches = pointers.map((pointer, i) => ({ pointer, node: schemaNodeAt(context, pointer), errors: resolveUnionErrors(context, raw[i]!, at) }));
-      const forms = unionForms(context, branches.map((b) => b.node));
-      const chosen = context.behaviour.unions === 'cloud-init' ? cloudInitUnionErrors(union, branches, forms, () => meantBranch(context, union, branches)) : meantBranch(context, union, branches);
-      out.push(tidyLocation(chosen, at, forms));
-      continue;
-    }
-    const branch = error.keyword === 'if' ? String((error.params as Record<string, unknown>).failingKeyword) : undefined;
-    const branchPointer = branch !== undefined ? branchPointerOf(error.parentSchema?.[branch]) : undefined;
-    if (branchPointer !== undefined) {
-      const inner = validateAgainstSubschema(context, branchPointer, error.data);
-      const parent = schemaNodeAt(context, branchPointer.slice(0, branchPointer.lastIndexOf('/'))) as SchemaNode | undefined;
-      const condition = branch === 'then' ? describeCondition(parent?.if) : undefined;
-      out.push(resolveUnionErrors(context, inner, base + error.instancePath).map((e) => (condition ? { ...e, condition } : e)));
-      k -= inner.length + 1;
-      continue;
-    }
-    out.push([fromAjv(error, base)]);
-    k -= 1;
+export function resolveUnionErrors(context: SchemaTarget, errors: readonly ErrorObject[], base = '', budget: UnionBudget = { unions: MAX_EXPLAINED_UNIONS }): SchemaError[] {
+  // The list is cut into units without re-validating anything (a union with the run of errors
+  // before it, or one error), then the units are resolved in order, so the budget goes to the
+  // first unions.
+  const units: (readonly [number, number])[] = [];
+  for (let k = errors.length - 1; k >= 0; ) {
+    const start = explains(errors[k]!) ? runStart(errors, k, errors[k]!.instancePath) : k;
+    units.push([start, k]);
+    k = start - 1;
   }
-  return out.reverse().flat();
+  const out: SchemaError[] = [];
+  for (let u = units.length - 1; u >= 0; u--) {
+    const [start, end] = units[u]!;
+    const error = errors[end]!;
+    if (start === end && !explains(error)) out.push(fromAjv(error, base));
+    else if (budget.unions <= 0) out.push({ ...fromAjv(error, base), keyword: 'union', params: { forms: [] } });
+    else {
+      budget.unions--;
+      for (const resolved of resolveUnit(context, errors.slice(start, end + 1), base, budget)) out.push(resolved);
+    }
+  }
+  return out;
+}
+
+/** Resolves the union or if/then that ends `errors`, and the errors before its own branch errors. */
+function resolveUnit(context: SchemaTarget, errors: readonly ErrorObject[], base: string, budget: UnionBudget): SchemaError[] {
+  const error = errors[errors.length - 1]!;
+  const pointers = unionBranchPointers(error);
+  if (pointers !== undefined) {
+    const raw = pointers.map((pointer) => validateAgainstSubschema(context, pointer, error.data));
+    const before = resolveUnionErrors(context, errors.slice(0, Math.max(0, errors.length - 1 - raw.reduce((n, b) => n + b.length, 0))), base, budget);
+    // The error carries the union as generated (branches as part references); explain it with
+    // the document's own branches.
+    const unionPointer = pointers[0]!.slice(0, pointers[0]!.lastIndexOf('/'));
+    const union = { ...fromAjv(error, base), schema: schemaNodeAt(context, unionPointer) };
+    if (Array.isArray((error.params as Record<string, unknown>).passingSchemas)) return [...before, union];
+    const at = union.instancePath;
+    const branches = pointers.map((pointer, i) => ({ pointer, node: schemaNodeAt(context, pointer), errors: resolveUnionErrors(context, raw[i]!, at, budget) }));
+    const forms = unionForms(context, branches.map((b) => b.node));
+    const chosen = context.behaviour.unions === 'cloud-init' ? cloudInitUnionErrors(union, branches, forms, () => meantBranch(context, union, branches)) : meantBranch(context, union, branches);
+    return [...before, ...tidyLocation(chosen, at, forms)];
+  }
+  const branchPointer = conditionalBranch(error)!;
+  const inner = validateAgainstSubschema(context, branchPointer, error.data);
+  const before = resolveUnionErrors(context, errors.slice(0, Math.max(0, errors.length - 1 - inner.length)), base, budget);
+  const parent = schemaNodeAt(context, branchPointer.slice(0, branchPointer.lastIndexOf('/'))) as SchemaNode | undefined;
+  const condition = (error.params as Record<string, unknown>).failingKeyword === 'then' ? describeCondition(parent?.if) : undefined;
+  return [...before, ...resolveUnionErrors(context, inner, base + error.instancePath, budget).map((e) => (condition ? { ...e, condition } : e))];
 }

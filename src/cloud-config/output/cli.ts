@@ -27,6 +27,7 @@ Options:
                                 default: the specification
   -i, --instance-data FILE      instance data (JSON) to render "## template: jinja" user data
   --max-bytes N                 largest input read, in bytes (default ${DEFAULT_MAX_BYTES})
+  --max-issues N                most issues listed per file (default 100; the rest are counted)
   --json                        print one JSON result per file (JSON lines)
   --annotate                    print each file with markers on the failing lines
   --strict                      treat deprecations and warnings as failures
@@ -43,6 +44,7 @@ interface CliOptions {
   readonly strict: boolean;
   readonly requireHeader: boolean;
   readonly maxBytes: number;
+  readonly maxIssues: number | undefined;
   readonly cloudInitVersion: CloudInitVersion | undefined;
   readonly instanceData: Record<string, unknown> | undefined;
   readonly files: readonly string[];
@@ -72,6 +74,7 @@ function parse(args: readonly string[]): Parsed {
         'cloud-init-version': { type: 'string' },
         'instance-data': { type: 'string', short: 'i' },
         'max-bytes': { type: 'string' },
+        'max-issues': { type: 'string' },
         json: { type: 'boolean' },
         annotate: { type: 'boolean' },
         strict: { type: 'boolean' },
@@ -94,6 +97,8 @@ function parse(args: readonly string[]): Parsed {
   }
   const maxBytes = values['max-bytes'] === undefined ? DEFAULT_MAX_BYTES : Number(values['max-bytes']);
   if (!Number.isSafeInteger(maxBytes) || maxBytes <= 0) return { error: `--max-bytes needs a positive whole number of bytes, got ${values['max-bytes']}` };
+  const maxIssues = values['max-issues'] === undefined ? undefined : Number(values['max-issues']);
+  if (maxIssues !== undefined && (!Number.isSafeInteger(maxIssues) || maxIssues <= 0)) return { error: `--max-issues needs a positive whole number, got ${values['max-issues']}` };
   let instanceData: Record<string, unknown> | undefined;
   if (values['instance-data'] !== undefined) {
     const read = readInstanceData(values['instance-data']);
@@ -109,6 +114,7 @@ function parse(args: readonly string[]): Parsed {
     strict: values.strict ?? false,
     requireHeader: !(values['no-header-check'] ?? false),
     maxBytes,
+    maxIssues,
     cloudInitVersion: version as CloudInitVersion | undefined,
     instanceData,
     files,
@@ -133,10 +139,9 @@ function packageVersion(): string {
 /** Why a valid result fails under --strict, if it does. */
 function strictFailure(result: CloudConfigResult, strict: boolean): string | undefined {
   if (!strict || !result.valid) return undefined;
-  const parts = [
-    ...(result.deprecations.length > 0 ? [`${result.deprecations.length} deprecation${result.deprecations.length === 1 ? '' : 's'}`] : []),
-    ...(result.warnings.length > 0 ? [`${result.warnings.length} warning${result.warnings.length === 1 ? '' : 's'}`] : []),
-  ];
+  const deprecations = result.deprecations.length + (result.unlisted?.deprecations ?? 0);
+  const warnings = result.warnings.length + (result.unlisted?.warnings ?? 0);
+  const parts = [...(deprecations > 0 ? [`${deprecations} deprecation${deprecations === 1 ? '' : 's'}`] : []), ...(warnings > 0 ? [`${warnings} warning${warnings === 1 ? '' : 's'}`] : [])];
   return parts.length > 0 ? `--strict: ${parts.join(' and ')}` : undefined;
 }
 
@@ -156,6 +161,7 @@ async function validateInput(input: CliInput, options: CliOptions): Promise<{ re
   const result = validateCloudConfig(read.bytes, {
     requireHeader: options.requireHeader,
     maxBytes: options.maxBytes,
+    maxIssues: options.maxIssues,
     cloudInitVersion: options.cloudInitVersion,
     instanceData: options.instanceData,
   });
@@ -197,8 +203,8 @@ async function main(args: readonly string[]): Promise<number> {
     const strict = strictFailure(result, parsed.strict);
     if (parsed.json) {
       // The parsed config is left out on purpose: it may hold passwords and keys.
-      const { valid, target, userDataType, note, errors, deprecations, warnings } = result;
-      const line = { file: input.name, valid, target, ...(userDataType ? { userDataType } : {}), ...(note ? { note } : {}), ...(strict ? { strictFailure: strict } : {}), errors, deprecations, warnings };
+      const { valid, target, userDataType, note, errors, deprecations, warnings, unlisted } = result;
+      const line = { file: input.name, valid, target, ...(userDataType ? { userDataType } : {}), ...(note ? { note } : {}), ...(strict ? { strictFailure: strict } : {}), errors, deprecations, warnings, ...(unlisted ? { unlisted } : {}) };
       process.stdout.write(`${JSON.stringify(line)}\n`);
     } else {
       process.stdout.write(formatCloudConfigResult(result, { name: input.name, annotate: parsed.annotate, strict: parsed.strict, source }));

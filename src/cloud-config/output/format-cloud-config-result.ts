@@ -34,13 +34,20 @@ function counted(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
+/** "and 3 more errors, 1 more warning not listed", when the result left some out (maxIssues). */
+function unlistedLine(result: CloudConfigResult): string | undefined {
+  const u = result.unlisted;
+  if (u === undefined) return undefined;
+  const parts = ([[u.errors, 'error'], [u.deprecations, 'deprecation'], [u.warnings, 'warning']] as const).filter(([n]) => n > 0).map(([n, word]) => `${n} more ${word}${n === 1 ? '' : 's'}`);
+  return parts.length > 0 ? `and ${parts.join(', ')} not listed (the limit is maxIssues, --max-issues)` : undefined;
+}
+
 function summary(result: CloudConfigResult, name: string, strict: boolean): string {
   if (!result.valid) return `Invalid cloud-config ${name}`;
   if (result.note !== undefined) return `Valid ${result.userDataType === undefined ? 'cloud-config' : 'user data'} ${name} (${result.note})`;
-  const problems = [
-    ...(result.deprecations.length > 0 ? [counted(result.deprecations.length, 'deprecation')] : []),
-    ...(result.warnings.length > 0 ? [counted(result.warnings.length, 'warning')] : []),
-  ];
+  const deprecations = result.deprecations.length + (result.unlisted?.deprecations ?? 0);
+  const warnings = result.warnings.length + (result.unlisted?.warnings ?? 0);
+  const problems = [...(deprecations > 0 ? [counted(deprecations, 'deprecation')] : []), ...(warnings > 0 ? [counted(warnings, 'warning')] : [])];
   if (strict && problems.length > 0) return `Invalid cloud-config ${name} under --strict: ${problems.join(' and ')}`;
   return `Valid cloud-config ${name}`;
 }
@@ -50,6 +57,8 @@ function plain(result: CloudConfigResult, name: string, strict: boolean): string
   for (const e of result.errors) lines.push(`  error       ${where(e)}: ${e.message}`);
   for (const d of result.deprecations) lines.push(`  deprecated  ${where(d)}: ${d.message}`);
   for (const w of result.warnings) lines.push(`  warning     ${where(w)}: ${w.message}`);
+  const unlisted = unlistedLine(result);
+  if (unlisted !== undefined) lines.push(`  ${unlisted}`);
   return lines.join('\n') + '\n';
 }
 
@@ -84,7 +93,8 @@ function annotated(result: CloudConfigResult, name: string, source: string, stri
   });
   // Drop the empty string a trailing newline leaves, so the listing ends where the file ends.
   if (body[body.length - 1] === '') body.pop();
-  return [...body, '', ...footers, summary(result, name, strict), ''].join('\n');
+  const unlisted = unlistedLine(result);
+  return [...body, '', ...footers, ...(unlisted === undefined ? [] : [`# ${unlisted}`, '']), summary(result, name, strict), ''].join('\n');
 }
 
 /**

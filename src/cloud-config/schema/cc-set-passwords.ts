@@ -35,7 +35,10 @@ export const ccSetPasswords: ModuleSchema = {
         {
           oneOf: [
             { type: 'string' },
-            { type: 'array', minItems: 1, items: { type: 'string', pattern: '^.+:.+$' } },
+            // cloud-init's `^.+:.+$` (a colon with text on both sides), written so that the text
+            // before the first colon is matched one way only: the original backtracks
+            // quadratically on a long line of colons. Same strings match.
+            { type: 'array', minItems: 1, items: { type: 'string', pattern: '^.[^:\\n\\r\\u2028\\u2029]*:.+$' } },
           ],
         },
         '22.2',

@@ -55,12 +55,17 @@ export function keyText(key: unknown): string | undefined {
 }
 
 /** The data path of a node from its ancestors as `visit` reports them. */
-function pathOf(chain: readonly unknown[]): string[] {
+function pathOf(chain: readonly unknown[], positions: WeakMap<object, Map<unknown, number>>): string[] {
   const segments: string[] = [];
   chain.forEach((node, i) => {
     const child = chain[i + 1];
     if (isPair(node)) segments.push(keyText(node.key) ?? '?');
-    else if (isSeq(node) && child !== undefined) segments.push(String(node.items.indexOf(child as never)));
+    else if (isSeq(node) && child !== undefined) {
+      // Indexed once per list: a search per item would make a list of n mappings cost n^2.
+      let index = positions.get(node);
+      if (index === undefined) positions.set(node, (index = new Map(node.items.map((item, k) => [item, k]))));
+      segments.push(String(index.get(child) ?? -1));
+    }
   });
   return segments;
 }
@@ -89,13 +94,14 @@ interface Findings {
 function inspect(doc: Document.Parsed, lineCounter: LineCounter): Findings {
   const found: Findings = { warnings: [], errors: [], nonStringKeys: [], wholeFloats: [] };
   const { warnings } = found;
+  const positions = new WeakMap<object, Map<unknown, number>>();
   visit(doc, {
     Scalar(key, node) {
       // Keys stay as they are: the data's keys are strings whatever PyYAML loads them as.
       if (key !== 'key' && node instanceof FloatScalar && Number.isInteger(node.value)) found.wholeFloats.push(node);
     },
     Map(_key, map, ancestors) {
-      const mapPath = pathOf([...ancestors, map]);
+      const mapPath = pathOf([...ancestors, map], positions);
       const seen = new Map<string, number>();
       for (const pair of map.items) {
         if (isCollection(pair.key)) {

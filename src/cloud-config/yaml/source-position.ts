@@ -17,7 +17,25 @@ export interface SourcePosition {
  */
 export type PositionTarget = 'value' | 'key' | 'entry';
 
+// Mappings with many keys are indexed on first lookup, so finding the positions of n issues stays
+// linear however many keys a mapping has (52,000 unknown keys, each looked up).
+const INDEX_FROM = 16;
+const indexes = new WeakMap<object, Map<string, Pair>>();
+
 function findPair(map: { items: Pair[] }, segment: string): Pair | undefined {
+  if (map.items.length >= INDEX_FROM) {
+    let index = indexes.get(map);
+    if (index === undefined) {
+      index = new Map();
+      // Later entries overwrite earlier ones: with a repeated key the last value is the one that counts.
+      for (const pair of map.items) {
+        const text = keyText(pair.key);
+        if (text !== undefined) index.set(text, pair);
+      }
+      indexes.set(map, index);
+    }
+    return index.get(segment);
+  }
   // Scan from the end: with a repeated key the last value is the one that counts. Keys compare as
   // text because the pointer has text while YAML keys can be numbers or booleans.
   for (let i = map.items.length - 1; i >= 0; i--) {

@@ -1,0 +1,33 @@
+import type { CloudConfigDeprecation, CloudConfigIssue, CloudConfigWarning } from '../cloud-config-issue';
+import type { CloudConfigResult, UnlistedIssues } from '../cloud-config-result';
+import { DEFAULT_SUGGESTION_COMPARISONS, SuggestionBudget } from './closest-match';
+
+/** Adds what is costly to an issue (its "did you mean"); applied to listed issues only. */
+export type CompleteIssue = (issue: CloudConfigIssue, budget: SuggestionBudget) => CloudConfigIssue;
+
+/**
+ * Keeps at most `maxIssues` issues in a result, errors first, then deprecations, then warnings
+ * (each list in source order, so the first ones stay), and counts the rest in `unlisted`.
+ * `valid` is untouched: it was decided on every error. Listed errors are completed (their
+ * suggestions worked out) with one budget for the whole result.
+ */
+export function limitIssues(result: CloudConfigResult, maxIssues: number, complete: CompleteIssue): CloudConfigResult {
+  const budget = new SuggestionBudget(DEFAULT_SUGGESTION_COMPARISONS);
+  let room = maxIssues;
+  const take = <T>(list: readonly T[]): readonly T[] => {
+    const kept = list.length <= room ? list : list.slice(0, room);
+    room -= kept.length;
+    return kept;
+  };
+  const errors = take(result.errors).map((issue) => complete(issue, budget));
+  const deprecations = take<CloudConfigDeprecation>(result.deprecations);
+  const warnings = take<CloudConfigWarning>(result.warnings);
+  const unlisted: UnlistedIssues = {
+    errors: result.errors.length - errors.length,
+    deprecations: result.deprecations.length - deprecations.length,
+    warnings: result.warnings.length - warnings.length,
+  };
+  const more = unlisted.errors + unlisted.deprecations + unlisted.warnings > 0 ? { unlisted } : {};
+  if (result.valid) return { ...result, deprecations, warnings, ...more };
+  return { ...result, errors: errors as [CloudConfigIssue, ...CloudConfigIssue[]], deprecations, warnings, ...more };
+}
