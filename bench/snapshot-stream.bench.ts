@@ -12,7 +12,7 @@ import { writeDemoSnapshotFile } from './demo-snapshot-file';
 const QUICK = Boolean(process.env.BENCH_QUICK);
 const BIG = QUICK ? 40_000 : 200_000;
 const SMALL = BIG / 4;
-const RUNS = QUICK ? 1 : 3;
+const RUNS = Number(process.env.BENCH_ROUNDS ?? (QUICK ? 1 : 3));
 const root = fileURLToPath(new URL('../', import.meta.url));
 
 interface Sample {
