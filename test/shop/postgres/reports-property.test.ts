@@ -99,6 +99,26 @@ describe.each(TARGETS)('reports pushed down to SQL on $name', (target) => {
     );
   }, 180_000); // 14 fresh schemas with an import each; generous for a loaded CI machine
 
+  it('after status changes, both reports still equal the memory repository with the same changes', async () => {
+    const shop = generateDemoShop({ orders: 300, seed: 7, timeZone: 'Asia/Kathmandu' });
+    const resolved = resolveReportRange({ period: 'year' }, { now: DEMO_SHOP_NOW, timeZone: shop.store.timeZone });
+    if (!resolved.ok) throw new Error('range');
+    const repo = await loadedRepository(target, shop);
+    const memory = createMemoryRepository(shop);
+    await salesReportFor(memory, resolved.range); // the memory columns exist before the changes and must follow them
+    const statuses = ['completed', 'cancelled', 'on-hold', 'refunded', 'processing', 'pending'] as const;
+    for (const [k, order] of shop.orders.filter((_, i) => i % 3 === 0).entries()) {
+      const change = { status: statuses[k % statuses.length]!, note: '', at: DEMO_SHOP_NOW };
+      await repo.updateOrderStatus(order.id, change);
+      await memory.updateOrderStatus(order.id, change);
+    }
+    const pushed = await salesReportFor(repo, resolved.range);
+    expect(pushed.periods.map(exact)).toEqual((await salesReportFor(memory, resolved.range)).periods.map(exact));
+    const current = await memory.listOrders({}, { offset: 0, limit: null });
+    expect(pushed.periods.map(exact)).toEqual((await computeSalesReport(current, shop.customers, resolved.range)).periods.map(exact));
+    expect(await topSellersFor(repo, resolved.range, 0)).toEqual(await topSellersFor(memory, resolved.range, 0));
+  }, 120_000);
+
   it('a year of a bigger shop, month by month, equals the fold to every digit', async () => {
     const shop = generateDemoShop({ orders: 1500, seed: 99, timeZone: 'America/New_York' });
     const resolved = resolveReportRange({ period: 'year' }, { now: DEMO_SHOP_NOW, timeZone: shop.store.timeZone });
