@@ -154,4 +154,30 @@ describe('shopkeep', { timeout: 180_000 }, () => {
       expect(counts[i]![1]).toBeGreaterThanOrEqual(counts[i - 1]![1]!);
     }
   });
+
+  it('cancels on Ctrl-C mid-import: exit 130, and nothing stays imported', async () => {
+    const big = join(dir, 'big.json');
+    writeFileSync(big, JSON.stringify(serializeShopSnapshot(generateDemoShop({ orders: 3000, seed: 4 }))));
+    const url = `pglite:${mkdtempSync(join(dir, 'pglite-'))}`;
+    const child = spawn(process.execPath, ['--import', 'tsx', cli, 'import', big, '--database-url', url, '--batch-size', '50'], {
+      cwd: root,
+      env: { ...process.env, SHOPKEEP_PROGRESS_EVERY_MS: '0' },
+    });
+    let stderr = '';
+    let interrupted = false;
+    child.stderr.on('data', (d: Buffer) => {
+      stderr += d.toString();
+      if (!interrupted && /imported [\d,]+ orders/.test(stderr)) {
+        interrupted = true;
+        child.kill('SIGINT');
+      }
+    });
+    const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
+    expect(interrupted).toBe(true);
+    expect(code).toBe(130);
+    expect(stderr).toContain('import cancelled; nothing was imported');
+    const again = run(['import', file, '--database-url', url]);
+    expect(again.stderr).toBe('');
+    expect(again.status).toBe(0);
+  });
 });
