@@ -3,11 +3,11 @@
 // a new node process that imports the BUILT package and validates one config (target: under 100 ms),
 // beside a process that only imports yaml and parses the same text. Medians of several rounds/runs.
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Ajv } from 'ajv';
 import addFormatsModule from 'ajv-formats';
-import { parse } from 'yaml';
+import { parse, parseDocument } from 'yaml';
 import { CLOUD_CONFIG_ANNOTATION_KEYWORDS, cloudConfigSchema, validateCloudConfig } from 'shopkeep/cloud-config';
 
 const QUICK = Boolean(process.env.BENCH_QUICK);
@@ -114,7 +114,7 @@ function cold(): void {
   }
   const text = JSON.stringify(config(1));
   const validator = `import { validateCloudConfig } from ${JSON.stringify(dist)}; const r = validateCloudConfig(${text}); if (!r.valid) process.exit(3); console.log(performance.now());`;
-  const baseline = `import { parse } from 'yaml'; parse(${text}); console.log(performance.now());`;
+  const baseline = `import { parse, parseDocument } from 'yaml'; parse(${text}); console.log(performance.now());`;
   const validatorTimes: number[] = [];
   const baselineTimes: number[] = [];
   for (let i = 0; i < COLD_RUNS; i++) {
@@ -127,6 +127,36 @@ function cold(): void {
   console.log(`  node + import yaml + parse          ${b.toFixed(1).padStart(7)} ms`);
   console.log(`  node + import package + validate    ${v.toFixed(1).padStart(7)} ms  (target < 100 ms)`);
   console.log(`  validator's own cost over baseline  ${(v - b).toFixed(1).padStart(7)} ms  (ratio ${(v / b).toFixed(2)}x)`);
+}
+
+// The test corpus of issue 11 (test/fixtures/cloud-config/: real-world and edge-case files, most of them invalid),
+// as a mixed corpus and split into its valid and invalid files, against yaml.parseDocument with the options
+// validation parses with. Rounds interleave baseline and validation; medians (targets: mixed <= 1.5x, valid <= 1.2x).
+function corpus(): void {
+  const dir = `${root}test/fixtures/cloud-config/`;
+  const texts = readdirSync(dir)
+    .filter((f) => f !== 'expectations.json')
+    .sort()
+    .map((f) => readFileSync(`${dir}${f}`, 'utf8'));
+  const valid = texts.filter((t) => validateCloudConfig(t).valid);
+  const invalid = texts.filter((t) => !valid.includes(t));
+  const baseline = (text: string) => parseDocument(text, { version: '1.1', uniqueKeys: false });
+  const rounds = QUICK ? 5 : 15;
+  console.log(`  corpus of issue 11: ${texts.length} files (${invalid.length} invalid), ${(texts.reduce((n, t) => n + t.length, 0) / 1024).toFixed(0)} KB; median of ${rounds} interleaved rounds`);
+  for (const [name, set, target] of [['mixed', texts, 1.5], ['valid', valid, 1.2], ['invalid', invalid, undefined]] as const) {
+    for (let i = 0; i < 3; i++) {
+      timeRound(set, baseline);
+      timeRound(set, validateCloudConfig);
+    }
+    const y: number[] = [];
+    const v: number[] = [];
+    for (let round = 0; round < rounds; round++) {
+      y.push(timeRound(set, baseline));
+      v.push(timeRound(set, validateCloudConfig));
+    }
+    const ratio = median(v) / median(y);
+    console.log(`  ${`${name} (${set.length})`.padEnd(15)} parseDocument ${median(y).toFixed(1).padStart(7)} ms  validate ${median(v).toFixed(1).padStart(7)} ms  ratio ${ratio.toFixed(2)}x${target ? `  (target <= ${target}x)` : ''}`);
+  }
 }
 
 // What the precompiled validators save: compiling the schema with ajv in the running process.
@@ -142,7 +172,9 @@ function runtimeCompile(): void {
 }
 
 export async function run(): Promise<void> {
+  if (process.env.BENCH_ONLY === 'corpus') return corpus();
   warm();
+  corpus();
   cold();
   runtimeCompile();
 }

@@ -8,7 +8,8 @@ const dir = fileURLToPath(new URL('.', import.meta.url));
 const wanted = process.argv.slice(2);
 const files = readdirSync(dir)
   .filter((f) => f.endsWith('.bench.ts'))
-  .filter((f) => wanted.length === 0 || wanted.some((w) => f.includes(w)))
+  // A name picks its own file when one has exactly that name (`cloud-config`, not also `cloud-config-adversarial`).
+  .filter((f) => wanted.length === 0 || wanted.some((w) => (readdirSync(dir).includes(`${w}.bench.ts`) ? f === `${w}.bench.ts` : f.includes(w))))
   .sort();
 
 console.log(`shopkeep bench: node ${process.version}, ${process.platform}/${process.arch}${process.env.BENCH_QUICK ? ', quick sizes' : ''}`);

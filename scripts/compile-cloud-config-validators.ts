@@ -50,6 +50,41 @@ function appendInPlace(code: string): string {
   return linear;
 }
 
+/** The index just past the `}` closing the block whose `{` is at `open` (the code's strings skipped). */
+function blockEnd(code: string, open: number): number {
+  let depth = 0;
+  for (let i = open; i < code.length; i++) {
+    const c = code[i];
+    if (c === '"' || c === "'") {
+      for (i++; code[i] !== c; i++) if (code[i] === '\\') i++;
+    } else if (c === '{') depth++;
+    else if (c === '}' && --depth === 0) return i + 1;
+  }
+  throw new Error('unbalanced generated code');
+}
+
+/**
+ * ajv checks each of a mapping's properties by name (`if(data.apt !== undefined){...}`): at the
+ * root, about a hundred lookups of keys a config mostly lacks, on objects of every shape (slow,
+ * megamorphic misses). In the root validators these checks are dispatched from the config's own
+ * keys instead (`for (key in data) switch (key)`), so the cost follows the keys present. Each
+ * property's errors stay together, in the order of the config's keys.
+ */
+function dispatchRootKeys(code: string, fn: string): string {
+  const start = code.indexOf(`function ${fn}(`);
+  const check = /^if\(data(?:\.([A-Za-z_$][\w$]*)|\["((?:[^"\\]|\\.)*)"\]) !== undefined\)\{/;
+  let first = code.indexOf('if(data.', start);
+  const cases: string[] = [];
+  let at = first;
+  for (let m = check.exec(code.slice(at, at + 300)); m; m = check.exec(code.slice(at, at + 300))) {
+    const end = blockEnd(code, at + m[0].length - 1);
+    cases.push(`case ${JSON.stringify(m[1] ?? JSON.parse(`"${m[2]}"`))}:${code.slice(at, end)}break;`);
+    at = end;
+  }
+  if (cases.length < 50) throw new Error(`root validator ${fn}: expected its property checks, found ${cases.length}`);
+  return `${code.slice(0, first)}for(const rootKey in data){switch(rootKey){${cases.join('')}}}${code.slice(at)}`;
+}
+
 /** The generated module's source text. */
 export function generateValidatorsSource(): string {
   // The spec's whole document must pass ajv's full strict mode; a lone branch such as
@@ -69,7 +104,11 @@ export function generateValidatorsSource(): string {
   // The one runtime helper ajv's code needs is swapped for ours, so ajv stays a build-time tool.
   const code = standaloneCode(ajv, refs).replaceAll('require("ajv/dist/runtime/equal").default', 'jsonEqual');
   if (/require\(/.test(code)) throw new Error('standalone code has a require() call; import it in the header');
-  const linear = appendInPlace(code);
+  let linear = appendInPlace(code);
+  for (const root of new Set(CLOUD_CONFIG_TARGETS.map((_, t) => new RegExp(`export const root${t} = (validate\\d+)`).exec(linear)?.[1]))) {
+    if (root === undefined) throw new Error('no root validator export found');
+    linear = dispatchRootKeys(linear, root);
+  }
   // The first target's table is listed whole; each other target's as the first one's with the
   // pointers whose part differs (undefined where the target has no such pointer).
   const exportName = new Map(split.branchPointers.map((_, i) => [branchPartId(i), `s${i}`]));

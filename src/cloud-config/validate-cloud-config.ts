@@ -149,12 +149,13 @@ function validateData(context: SchemaTarget, data: unknown, parsed: ParsedYaml |
   const shapeIssue = checkPlainData(data, maxDepth);
   if (shapeIssue) return result(context.name, [shapeIssue], [], warnings, undefined);
   const view = schemaView(parsed ? parsed.schemaValue : data);
-  const named = new Map<string, KeyCheck>();
+  // Which mappings name their keys is only needed to judge keys that are not strings.
+  const named = parsed && parsed.nonStringKeys.length > 0 ? new Map<string, KeyCheck>() : undefined;
   const deprecations = positioned(findDeprecations(context, view, named), parsed);
   const mapped = mapAjvErrors(context, validateAgainstSchema(context, view));
   completion.complete = mapped.suggest;
   const schemaErrors = mapped.issues;
-  const errors = positioned(parsed ? withNonStringKeys(schemaErrors, parsed.nonStringKeys, named) : schemaErrors, parsed);
+  const errors = positioned(parsed ? withNonStringKeys(schemaErrors, parsed.nonStringKeys, named ?? new Map()) : schemaErrors, parsed);
   return result(context.name, errors, deprecations, warnings, data);
 }
 

@@ -20,8 +20,8 @@ export type KeyCheck = 'patterned' | 'closed';
 /** What the walk collects. */
 interface Found {
   readonly hits: Hit[];
-  /** Mappings whose keys the schema checks by name, by pointer. */
-  readonly named: Map<string, KeyCheck>;
+  /** Mappings whose keys the schema checks by name, by pointer; not collected when undefined. */
+  readonly named: Map<string, KeyCheck> | undefined;
 }
 
 function isNode(value: unknown): value is SchemaNode {
@@ -60,6 +60,30 @@ function regex(source: string): RegExp | null {
   return re;
 }
 
+// Whether walking a subschema can find anything deprecated: most of the schema has no deprecated
+// part, and the walk (which re-validates union branches to pick one) is skipped there unless the
+// mappings that name their keys are wanted too. Remembered per schema node.
+const mayDeprecate = new WeakMap<object, boolean>();
+
+function hasDeprecated(context: SchemaTarget, schema: unknown): boolean {
+  if (!isNode(schema)) return false;
+  const known = mayDeprecate.get(schema);
+  if (known !== undefined) return known;
+  // A node met again while it is being worked out (a `$ref` cycle) counts as "maybe": walking too
+  // much is harmless, pruning a deprecation is not.
+  mayDeprecate.set(schema, true);
+  const children: unknown[] = [];
+  if (typeof schema.$ref === 'string') children.push(resolveRef(context, schema.$ref)?.node);
+  for (const keyword of ['allOf', 'oneOf', 'anyOf'] as const) if (Array.isArray(schema[keyword])) children.push(...(schema[keyword] as unknown[]));
+  if (Array.isArray(schema.items)) children.push(...(schema.items as unknown[]));
+  else children.push(schema.items);
+  children.push(schema.additionalItems, schema.additionalProperties);
+  for (const group of [schema.properties, schema.patternProperties]) if (isNode(group)) children.push(...Object.values(group));
+  const found = schema.deprecated === true || children.some((child) => hasDeprecated(context, child));
+  mayDeprecate.set(schema, found);
+  return found;
+}
+
 /**
  * `valueFits` is false for a union branch chosen for a value that none of the branches accepts: the
  * value gets an error, so calling its form deprecated as well would be noise; its children are
@@ -67,6 +91,7 @@ function regex(source: string): RegExp | null {
  */
 function walk(context: SchemaTarget, schema: unknown, pointer: string, value: unknown, segments: (string | number)[], hits: Found, valueFits = true): void {
   if (!isNode(schema) || value === undefined) return;
+  if (hits.named === undefined && !hasDeprecated(context, schema)) return;
   if (schema.deprecated === true && valueFits) hits.hits.push({ segments: [...segments], schema });
   if (typeof schema.$ref === 'string') {
     const target = resolveRef(context, schema.$ref);
@@ -93,8 +118,10 @@ function walk(context: SchemaTarget, schema: unknown, pointer: string, value: un
     return;
   }
   if (typeName(value) !== 'object') return;
-  if (isNode(schema.patternProperties)) hits.named.set(segmentsToPointer(segments), 'patterned');
-  else if (schema.additionalProperties === false && !hits.named.has(segmentsToPointer(segments))) hits.named.set(segmentsToPointer(segments), 'closed');
+  if (hits.named !== undefined) {
+    if (isNode(schema.patternProperties)) hits.named.set(segmentsToPointer(segments), 'patterned');
+    else if (schema.additionalProperties === false && !hits.named.has(segmentsToPointer(segments))) hits.named.set(segmentsToPointer(segments), 'closed');
+  }
   const properties = isNode(schema.properties) ? schema.properties : {};
   const patterns = isNode(schema.patternProperties) ? Object.entries(schema.patternProperties) : [];
   for (const [key, child] of Object.entries(value as Record<string, unknown>)) {
@@ -132,9 +159,10 @@ function message(schema: SchemaNode): { message: string; version?: string } {
 /**
  * Every deprecated key or form the data uses, with cloud-init's wording (`Deprecated in version
  * 22.3. Use lock_passwd instead.`), one per location. `named`, when given, receives the pointers
- * of the mappings whose keys the schema checks by name (see check/non-string-keys.ts).
+ * of the mappings whose keys the schema checks by name (see check/non-string-keys.ts); without it
+ * the walk skips the parts of the schema where nothing is deprecated.
  */
-export function findDeprecations(context: SchemaTarget, data: unknown, named = new Map<string, KeyCheck>()): CloudConfigDeprecation[] {
+export function findDeprecations(context: SchemaTarget, data: unknown, named?: Map<string, KeyCheck>): CloudConfigDeprecation[] {
   const found: Found = { hits: [], named };
   walk(context, context.schema, '', data, [], found);
   const byPointer = new Map<string, CloudConfigDeprecation>();

@@ -5,6 +5,10 @@ import { DEFAULT_SUGGESTION_COMPARISONS, SuggestionBudget } from './closest-matc
 /** Adds what is costly to an issue (its "did you mean"); applied to listed issues only. */
 export type CompleteIssue = (issue: CloudConfigIssue, budget: SuggestionBudget) => CloudConfigIssue;
 
+function mayNeedSuggestion(issue: CloudConfigIssue): boolean {
+  return issue.code === 'additional_property' || issue.code === 'enum' || issue.code === 'const';
+}
+
 /**
  * Keeps at most `maxIssues` issues in a result, errors first, then deprecations, then warnings
  * (each list in source order, so the first ones stay), and counts the rest in `unlisted`.
@@ -12,6 +16,8 @@ export type CompleteIssue = (issue: CloudConfigIssue, budget: SuggestionBudget) 
  * suggestions worked out) with one budget for the whole result.
  */
 export function limitIssues(result: CloudConfigResult, maxIssues: number, complete: CompleteIssue): CloudConfigResult {
+  // Most results: everything fits and nothing needs a suggestion.
+  if (result.errors.length + result.deprecations.length + result.warnings.length <= maxIssues && !result.errors.some(mayNeedSuggestion)) return result;
   const budget = new SuggestionBudget(DEFAULT_SUGGESTION_COMPARISONS);
   let room = maxIssues;
   const take = <T>(list: readonly T[]): readonly T[] => {
