@@ -7,12 +7,13 @@ export function pointerSegments(pointer: string): string[] {
   return pointer
     .slice(1)
     .split('/')
-    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+    .map((s) => (s.includes('~') ? s.replace(/~1/g, '/').replace(/~0/g, '~') : s));
 }
 
 /** Escapes one segment for a JSON pointer (`~` -> `~0`, `/` -> `~1`). */
 export function escapePointerSegment(segment: string | number): string {
-  return String(segment).replace(/~/g, '~0').replace(/\//g, '~1');
+  const text = String(segment);
+  return text.includes('~') || text.includes('/') ? text.replace(/~/g, '~0').replace(/\//g, '~1') : text;
 }
 
 /** Builds a JSON pointer from segments. */

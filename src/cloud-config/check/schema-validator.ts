@@ -70,8 +70,19 @@ export function branchPointerOf(node: unknown): string | undefined {
   return index === undefined ? undefined : branchPointers[index];
 }
 
-/** The node at a JSON pointer of a target's schema document. */
+const nodesAt = new WeakMap<SchemaTarget, Map<string, unknown>>();
+
+/** The node at a JSON pointer of a target's schema document (remembered: union branches are looked up per failure). */
 export function schemaNodeAt(target: SchemaTarget, pointer: string): unknown {
+  let known = nodesAt.get(target);
+  if (known === undefined) nodesAt.set(target, (known = new Map()));
+  if (known.has(pointer)) return known.get(pointer);
+  const node = walkTo(target, pointer);
+  known.set(pointer, node);
+  return node;
+}
+
+function walkTo(target: SchemaTarget, pointer: string): unknown {
   let node: unknown = target.schema;
   for (const key of pointerSegments(pointer)) {
     if (node === null || typeof node !== 'object') return undefined;
@@ -80,10 +91,19 @@ export function schemaNodeAt(target: SchemaTarget, pointer: string): unknown {
   return node;
 }
 
-/** Resolves a local `$ref` (`#/$defs/x`) to its node and pointer in a target's document. */
+const resolvedRefs = new WeakMap<SchemaTarget, Map<string, { node: SchemaNode; pointer: string } | undefined>>();
+
+/** Resolves a local `$ref` (`#/$defs/x`) to its node and pointer in a target's document (remembered). */
 export function resolveRef(target: SchemaTarget, ref: string): { node: SchemaNode; pointer: string } | undefined {
-  if (!ref.startsWith('#')) return undefined;
-  const pointer = decodeURIComponent(ref.slice(1));
-  const node = schemaNodeAt(target, pointer);
-  return node !== null && typeof node === 'object' ? { node: node as SchemaNode, pointer } : undefined;
+  let known = resolvedRefs.get(target);
+  if (known === undefined) resolvedRefs.set(target, (known = new Map()));
+  if (known.has(ref)) return known.get(ref);
+  let resolved: { node: SchemaNode; pointer: string } | undefined;
+  if (ref.startsWith('#')) {
+    const pointer = decodeURIComponent(ref.slice(1));
+    const node = schemaNodeAt(target, pointer);
+    resolved = node !== null && typeof node === 'object' ? { node: node as SchemaNode, pointer } : undefined;
+  }
+  known.set(ref, resolved);
+  return resolved;
 }
