@@ -17,6 +17,7 @@ import { ReportColumns } from './report-columns';
 // O(statuses · log n), and created_at bounds are binary searches too. A customer restriction walks only that
 // customer's orders. `updated_at` bounds and search terms are checked order by order (a scan of the candidates the
 // other filters leave). Search texts are computed once per stored order and cached. A status change copies the affected index arrays (O(n)), which keeps running iterations consistent.
+// A sales report (aggregateSales) costs O(orders in its range) over per-order columns built on the first report.
 
 function within(time: Date, min: Date | undefined, max: Date | undefined): boolean {
   const t = time.getTime();
@@ -60,7 +61,8 @@ function compareCouponsNewestFirst(a: Coupon, b: Coupon): number {
  * The embedded repository: a whole shop in memory, loaded from a {@link ShopSnapshot} (for example one returned by
  * `loadShopSnapshot`). Lists are newest first and served from indexes: a page of orders, filtered by status or not,
  * costs O(offset + limit) and a count by statuses O(number of statuses); `updated_at` ranges and search scan the
- * remaining candidates. Status changes are atomic and never modify the snapshot passed in (records are shared,
+ * remaining candidates. The sales report push-down (`aggregateSales`) reads per-order figures kept in flat arrays
+ * (built on the first report, about 65 bytes per order), so its cost follows the range, not the heap layout. Status changes are atomic and never modify the snapshot passed in (records are shared,
  * arrays are the repository's own).
  *
  * @example
