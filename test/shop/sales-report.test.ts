@@ -120,6 +120,15 @@ describe('computeSalesReport + serializeSalesReport: hand-computed', () => {
     });
   });
 
+  it('keeps every digit of sums beyond 20 significant digits (decimal.js rounds arithmetic to 20 by default)', async () => {
+    const orders = [sale({ at: '2024-03-10T12:00:00Z', coupons: [['a', '0.011'], ['a', '99999999999999999.99'], ['a', '-1']] })];
+    const range = resolve({ date_min: '2024-03-10', date_max: '2024-03-10' }, '2024-03-12T12:00:00Z', 'UTC');
+    const folded = await computeSalesReport(orders, [], range);
+    expect(folded.totals.discount.toFixed()).toBe('99999999999999999.001');
+    const pushed = await salesReportFor(createMemoryRepository({ store: buildStore(), products: [], customers: [], coupons: [], orders }), range);
+    expect(pushed.totals.discount.toFixed()).toBe('99999999999999999.001');
+  });
+
   it('keeps the spec key order on the wire, and the exact refunds inside the report', async () => {
     const report = await computeSalesReport(stream(laOrders), stream(laCustomers), laRange);
     expect(Object.keys(serializeSalesReport(report))).toEqual([

@@ -3,6 +3,12 @@ import { Decimal } from 'decimal.js';
 // Sums are flushed into a Decimal once they reach 2^52 cents, so adding one more addend below 2^52 stays below 2^53
 // and exact in a double.
 const FLUSH_AT = 2 ** 52;
+/**
+ * A Decimal whose arithmetic keeps every digit (the precision only caps digits actually present): decimal.js rounds
+ * to 20 significant digits by default, which would drop the cents of a sum above 10^18. SQL numeric sums are exact
+ * too, so every engine reports the same figures.
+ */
+export const ExactDecimal = Decimal.clone({ precision: 1e9 });
 const POW10 = [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15];
 
 function digitCount(word: number): number {
@@ -56,7 +62,7 @@ export class MoneyLedger {
     if (c !== c) {
       // NaN: not a whole-cent amount below 2^52.
       const rest = this.rest[slot];
-      this.rest[slot] = rest === null || rest === undefined ? value : rest.plus(value);
+      this.rest[slot] = rest === null || rest === undefined ? new ExactDecimal(value) : rest.plus(value);
       return;
     }
     this.addCents(slot, c);
@@ -77,6 +83,6 @@ export class MoneyLedger {
   value(slot: number): Decimal {
     const part = new Decimal(this.cents[slot] as number).dividedBy(100);
     const rest = this.rest[slot];
-    return rest === null || rest === undefined ? part : rest.plus(part);
+    return rest === null || rest === undefined ? part : new Decimal(rest.plus(part));
   }
 }

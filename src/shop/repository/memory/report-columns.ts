@@ -1,7 +1,7 @@
 import { Decimal } from 'decimal.js';
 import { ORDER_STATUSES, type Order, type OrderStatus } from '../../model/order';
 import { DISCOUNT, MONEY_FIELDS, PeriodsAccumulator, periodIndex, REFUNDS, SALES, SHIPPING, TAX } from '../../reports/period-accumulator';
-import { exactCents } from '../../reports/sales-exact-sum';
+import { ExactDecimal, exactCents } from '../../reports/sales-exact-sum';
 
 // The memory repository's sales report push-down. Each order's report figures are computed ONCE, when the repository
 // is built, into flat typed arrays in creation order: a report finds its range by binary search and reads only its
@@ -15,8 +15,6 @@ const ITEMS = MONEY_FIELDS;
 const ROW = MONEY_FIELDS + 1;
 const MAX_CENTS = 2 ** 52;
 
-// Exotic sums are kept unrounded, as SQL numeric sums are.
-const Exact = Decimal.clone({ precision: 1e9 });
 
 const STATUS_CODES = new Map<string, number>(ORDER_STATUSES.map((s, i) => [s, i]));
 
@@ -27,7 +25,7 @@ function centsOfAll(amounts: readonly { readonly amount: Decimal }[]): number {
 }
 
 function exactSum(values: readonly Decimal[]): Decimal {
-  let sum = new Exact(0);
+  let sum = new ExactDecimal(0);
   for (const v of values) sum = sum.plus(v);
   return new Decimal(sum);
 }

@@ -2,6 +2,7 @@
 // (migration 3) so a report reads one row per order and never joins line items, coupon lines or refunds.
 import { Decimal } from 'decimal.js';
 import type { Order } from '../../model/order';
+import { ExactDecimal } from '../../reports/sales-exact-sum';
 
 /**
  * The aggregate columns of one `shop_orders` row, by column name. Every write of an order's lines must write them
@@ -21,9 +22,6 @@ export interface OrderAggregateColumns {
   readonly agg_product_quantities: readonly number[];
 }
 
-// Summed without rounding (the precision only caps digits actually present), so the row holds the exact sum that
-// migration 3's backfill computes in SQL numeric, whatever the amounts' digits.
-const Exact = Decimal.clone({ precision: 1e9 });
 const ZERO = new Decimal(0);
 
 function itemsOf(order: Order): number {
@@ -35,7 +33,7 @@ function itemsOf(order: Order): number {
 function sumOf(amounts: readonly { readonly amount: Decimal }[]): Decimal {
   if (amounts.length === 0) return ZERO;
   if (amounts.length === 1) return (amounts[0] as { readonly amount: Decimal }).amount;
-  let sum = new Exact(0);
+  let sum = new ExactDecimal(0);
   for (const a of amounts) sum = sum.plus(a.amount);
   return new Decimal(sum);
 }
