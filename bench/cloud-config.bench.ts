@@ -3,7 +3,8 @@
 // a new node process that imports the BUILT package and validates one config (target: under 100 ms),
 // beside a process that only imports yaml and parses the same text. Medians of several rounds/runs.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Ajv } from 'ajv';
 import addFormatsModule from 'ajv-formats';
@@ -129,6 +130,34 @@ function cold(): void {
   console.log(`  validator's own cost over baseline  ${(v - b).toFixed(1).padStart(7)} ms  (ratio ${(v / b).toFixed(2)}x)`);
 }
 
+// The CLI's cold start (target: under 30 ms over the baseline): wall time of `node dist/cloud-config/cli.js FILE`
+// against a process that imports yaml and parses the same file, spawned alternately; medians.
+function coldCli(): void {
+  const cli = `${root}dist/cloud-config/cli.js`;
+  if (!existsSync(cli)) return console.log('  CLI cold start: skipped, no build');
+  const dir = mkdtempSync(`${tmpdir()}/shopkeep-bench-`);
+  const file = `${dir}/user-data.yaml`;
+  writeFileSync(file, config(1));
+  const wall = (args: string[]) => {
+    const start = performance.now();
+    const child = spawnSync(process.execPath, args, { cwd: root, encoding: 'utf8' });
+    if (child.status !== 0) throw new Error(`cold-start child failed: ${child.stderr}${child.stdout}`);
+    return performance.now() - start;
+  };
+  const baseline = ['--input-type=module', '-e', `import { parseDocument } from 'yaml'; import { readFileSync } from 'node:fs'; parseDocument(readFileSync(${JSON.stringify(file)}, 'utf8'));`];
+  const b: number[] = [];
+  const c: number[] = [];
+  for (let i = 0; i < COLD_RUNS + 2; i++) {
+    b.push(wall(baseline));
+    c.push(wall([cli, file]));
+  }
+  rmSync(dir, { recursive: true, force: true });
+  console.log(`  CLI cold start (wall time of the process, median of ${COLD_RUNS + 2} alternating spawns):`);
+  console.log(`  node + import yaml + parseDocument      ${median(b).toFixed(1).padStart(7)} ms`);
+  console.log(`  validate-cloud-config FILE              ${median(c).toFixed(1).padStart(7)} ms`);
+  console.log(`  the CLI's own cost over the baseline    ${(median(c) - median(b)).toFixed(1).padStart(7)} ms  (target < 30 ms)`);
+}
+
 // The test corpus of issue 11 (test/fixtures/cloud-config/: real-world and edge-case files, most of them invalid),
 // as a mixed corpus and split into its valid and invalid files, against yaml.parseDocument with the options
 // validation parses with. Rounds interleave baseline and validation; medians (targets: mixed <= 1.5x, valid <= 1.2x).
@@ -173,8 +202,10 @@ function runtimeCompile(): void {
 
 export async function run(): Promise<void> {
   if (process.env.BENCH_ONLY === 'corpus') return corpus();
+  if (process.env.BENCH_ONLY === 'cold') return coldCli();
   warm();
   corpus();
   cold();
+  coldCli();
   runtimeCompile();
 }
