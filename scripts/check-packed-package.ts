@@ -6,7 +6,7 @@
 // 2. runs every README code block whose first line names a file (`// quick-start.mts ...`) with tsx, exactly as
 //    pasted, and compares what it prints with the `// ` lines that end the block.
 // Exits 1 on any failure.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -90,6 +90,30 @@ function runReadme(project: string): boolean {
   return ok;
 }
 
+/** The installed `shopkeep` bin serves the example shop shipped in the tarball when no data is named. */
+async function runBin(project: string): Promise<boolean> {
+  const child = spawn(join(project, 'node_modules/.bin/shopkeep'), ['serve', '--port', '0'], { cwd: project, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  const banner = await new Promise<boolean>((resolve) => {
+    const timer = setTimeout(() => resolve(false), 60_000);
+    const read = (chunk: Buffer) => {
+      output += chunk.toString('utf8');
+      if (output.includes('Stop with Ctrl-C')) {
+        clearTimeout(timer);
+        resolve(true);
+      }
+    };
+    child.stdout.on('data', read);
+    child.stderr.on('data', read);
+    child.once('exit', () => resolve(false));
+  });
+  child.kill('SIGINT');
+  const ok = banner && output.includes('serving the example shop shipped with shopkeep');
+  console.log(`bin shopkeep serve (no data named): ${ok ? 'ok, serves the example shop shipped in the package' : 'FAILED'}`);
+  if (!ok) console.log(output);
+  return ok;
+}
+
 const work = mkdtempSync(join(tmpdir(), 'shopkeep-consumer-'));
 try {
   const packed = JSON.parse(npm(['pack', '--json', '--pack-destination', work], root)) as { filename: string }[];
@@ -103,7 +127,8 @@ try {
   npm(['install', '--no-audit', '--no-fund', '--no-package-lock', '--ignore-scripts', '--prefer-offline', tarball, ...pinned], project);
   const typesOk = checkTypes(project);
   const readmeOk = runReadme(project);
-  process.exitCode = typesOk && readmeOk ? 0 : 1;
+  const binOk = await runBin(project);
+  process.exitCode = typesOk && readmeOk && binOk ? 0 : 1;
 } finally {
   rmSync(work, { recursive: true, force: true });
 }

@@ -2,7 +2,7 @@
 // directory (and a fresh schema on the server when DATABASE_URL is set), serve what was imported, exit codes and
 // messages for every kind of failure.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -97,6 +97,16 @@ describe('shopkeep', { timeout: 180_000 }, () => {
     expect(JSON.parse(served.body).orders).toHaveLength(2);
   });
 
+  it('serves the example shop shipped with the package when no data is named', async () => {
+    const example = JSON.parse(readFileSync(join(root, 'examples/data/small-shop.json'), 'utf8'));
+    const served = await serveAndFetch([]);
+    expect(served.banner).toContain(`the example shop shipped with shopkeep, ${example.orders.length} orders of "${example.store.name}"`);
+    const completed = example.orders.filter((o: { status: string }) => o.status === 'completed');
+    const ids = (orders: { id: number }[]) => orders.map((o) => o.id).sort((a, b) => a - b);
+    expect(ids(JSON.parse(served.body).orders)).toEqual(ids(completed).slice(0, 2));
+    expect(served.code).toBe(0);
+  });
+
   it('prints issues of an invalid snapshot and exits 1, importing nothing', async () => {
     const json = serializeShopSnapshot(shop) as any;
     json.orders[250].total = 12.5;
@@ -122,8 +132,7 @@ describe('shopkeep', { timeout: 180_000 }, () => {
       [['import', join(dir, 'missing.json'), '--database-url', 'pglite:memory'], /cannot read .*missing\.json/],
       [['import', file, '--database-url', 'mysql://root:topsecret@localhost/x'], /must start with postgres:\/\//],
       [['import', file, '--database-url', 'postgres://bob:topsecret@127.0.0.1:1/x'], /cannot connect to postgres:\/\/bob:\*\*\*@127\.0\.0\.1:1\/x/],
-      [['serve'], /one of --data SNAPSHOT or --database-url URL/],
-      [['serve', '--data', file, '--database-url', 'pglite:memory'], /one of --data SNAPSHOT or --database-url URL/],
+      [['serve', '--data', file, '--database-url', 'pglite:memory'], /--data SNAPSHOT or --database-url URL, not both/],
       [['serve', '--bogus'], /Unknown option '--bogus'/],
     ];
     for (const [args, message] of cases) {

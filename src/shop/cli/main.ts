@@ -8,12 +8,13 @@ import { runImport } from './import-command';
 import { runServe } from './serve-command';
 
 const USAGE = `Usage: shopkeep import SNAPSHOT --database-url URL [--batch-size N]
-       shopkeep serve (--data SNAPSHOT | --database-url URL) [--port N] [--host HOST]
+       shopkeep serve [--data SNAPSHOT | --database-url URL] [--port N] [--host HOST]
 
 Commands:
   import   create or upgrade the shop schema, then import a JSON shop snapshot (any size: it is streamed) in one
            transaction; progress on stderr, Ctrl-C cancels and nothing stays imported
-  serve    serve the WooCommerce legacy v1 shop API from a snapshot file or a database, with a fresh API key
+  serve    serve the WooCommerce legacy v1 shop API from a snapshot file or a database (without either: the small
+           example shop shipped with shopkeep), with a fresh API key
 
 Options:
   --database-url URL   postgres://USER:PASSWORD@HOST:5432/DB (needs the "pg" package), or pglite:DIR or
@@ -89,7 +90,7 @@ async function main(args: readonly string[]): Promise<number> {
   }
   if (command === 'serve') {
     if (rest.length > 0) fail(`serve takes no file argument (use --data ${rest[0]})`);
-    if ((values.data === undefined) === (databaseUrl === undefined)) fail('serve needs one of --data SNAPSHOT or --database-url URL');
+    if (values.data !== undefined && databaseUrl !== undefined) fail('serve takes --data SNAPSHOT or --database-url URL, not both');
     if (values['batch-size'] !== undefined) fail('serve takes no --batch-size');
     const running = await runServe({
       data: values.data,

@@ -1,8 +1,11 @@
-// `shopkeep serve --data FILE | --database-url URL [--port N] [--host H]`: the demo server of `npm start` on Node's
-// http server, over a snapshot file (streamed into memory) or a PostgreSQL database, with a fresh API key printed.
+// `shopkeep serve [--data FILE | --database-url URL] [--port N] [--host H]`: the demo server of `npm start` on Node's
+// http server, over a snapshot file (streamed into memory), a PostgreSQL database, or the example shop shipped with
+// the package, with a fresh API key printed.
 import { createReadStream } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
+import { dirname, join } from 'node:path';
 import { createConsumerKeyAuth } from '../auth/consumer-key-auth';
 import { createMemoryKeyStore } from '../auth/consumer-key-store';
 import { signOAuthUrl } from '../auth/oauth-signature';
@@ -34,6 +37,14 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
+/**
+ * The small example shop shipped in the package (`examples/data/small-shop.json`), served when no data is named. The
+ * package finds its own root by self-reference, the same from an installed package and from a clone.
+ */
+export function exampleShopFile(): string {
+  return join(dirname(createRequire(import.meta.url).resolve('shopkeep/package.json')), 'examples', 'data', 'small-shop.json');
+}
+
 interface Backend {
   readonly repository: ShopRepository;
   readonly store: StoreSettings;
@@ -41,7 +52,7 @@ interface Backend {
   close(): Promise<void>;
 }
 
-async function fromFile(file: string): Promise<Backend> {
+async function fromFile(file: string, example = false): Promise<Backend> {
   const stream = createReadStream(file);
   const result = await loadShopSnapshotStream(stream).catch((error: unknown) => {
     throw new CliError(`cannot read ${file}: ${messageOf(error)}`);
@@ -55,7 +66,9 @@ async function fromFile(file: string): Promise<Backend> {
   return {
     repository: createMemoryRepository(snapshot),
     store: snapshot.store,
-    description: `${snapshot.orders.length.toLocaleString('en-US')} orders of "${snapshot.store.name}" from ${file}`,
+    description: example
+      ? `the example shop shipped with shopkeep, ${snapshot.orders.length} orders of "${snapshot.store.name}" (--data FILE or --database-url URL serve yours)`
+      : `${snapshot.orders.length.toLocaleString('en-US')} orders of "${snapshot.store.name}" from ${file}`,
     close: async () => undefined,
   };
 }
@@ -81,7 +94,12 @@ const demoCaller: Caller = { userId: 1, capabilities: SHOP_MANAGER_CAPABILITIES 
 
 /** Starts the server; resolves once it listens. */
 export async function runServe(command: ServeCommand): Promise<RunningServer> {
-  const backend = command.databaseUrl !== undefined ? await fromDatabase(command.databaseUrl) : await fromFile(command.data as string);
+  const backend =
+    command.databaseUrl !== undefined
+      ? await fromDatabase(command.databaseUrl)
+      : command.data !== undefined
+        ? await fromFile(command.data)
+        : await fromFile(exampleShopFile(), true);
   const server = createServer();
   try {
     await new Promise<void>((resolve, reject) => {
