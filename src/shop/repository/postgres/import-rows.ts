@@ -1,6 +1,7 @@
 import { Decimal } from 'decimal.js';
 import type { Order } from '../../model/order';
 import type { PostgresQueryable } from './client';
+import { copyIn, supportsCopyIn } from './copy-in';
 import { SnapshotImportError } from './import-errors';
 import { arrayLiteral, instantFromMs, isStorableText } from './params';
 import { ORDER_CHILD_TABLES, ORDERS_TABLE, type ColumnType, type ColumnValue, type Positioned, type TableSpec } from './tables';
@@ -70,26 +71,132 @@ export async function insertBatch<R>(tx: PostgresQueryable, spec: TableSpec<R>, 
   await tx.query(text, params);
 }
 
+// COPY text format (PostgreSQL's COPY docs): columns separated by tabs, rows by newlines, NULL as \N, and a backslash,
+// tab, newline or carriage return inside a value escaped with a backslash. Values are written straight into chunk
+// strings (no per-row arrays): this is the hot loop of a large import.
+const COPY_SPECIAL = /[\\\t\n\r]/;
+const COPY_SPECIAL_ALL = /[\\\t\n\r]/g;
+const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
+const copyEscape = (s: string): string => (COPY_SPECIAL.test(s) ? s.replace(COPY_SPECIAL_ALL, (c) => COPY_ESCAPES[c] as string) : s);
+let lastInstant = { ms: NaN, text: '' };
+const pad = (n: number, width: number): string => String(n).padStart(width, '0');
+
+/** An instant as a timestamptz literal any session reads alike (ISO, explicit UTC offset), whatever its year. */
+function copyInstant(date: Date, where: string): string {
+  const ms = date.getTime();
+  // An order's instants often repeat (created = updated = paid): formatting is a large part of the encoding.
+  if (ms === lastInstant.ms) return lastInstant.text;
+  if (Number.isNaN(ms)) throw new SnapshotImportError(`${where} is an invalid date`, where);
+  const year = date.getUTCFullYear();
+  if (year >= 1 && year <= 9999) {
+    lastInstant = { ms, text: date.toISOString() };
+    return lastInstant.text;
+  }
+  // toISOString writes years outside 1..9999 as +012345 / -000001, which PostgreSQL does not read; it wants AD/BC.
+  const time = `${pad(date.getUTCMonth() + 1, 2)}-${pad(date.getUTCDate(), 2)} ${pad(date.getUTCHours(), 2)}:${pad(date.getUTCMinutes(), 2)}:${pad(date.getUTCSeconds(), 2)}.${pad(date.getUTCMilliseconds(), 3)}+00`;
+  return year >= 1 ? `${year}-${time}` : `${pad(1 - year, 4)}-${time} BC`;
+}
+
+function copyValue(value: ColumnValue, type: ColumnType, where: string): string {
+  if (value === null) return '\\N';
+  switch (type) {
+    case 'text':
+      return copyEscape(checkedText(typeof value === 'string' ? value : String(value), where));
+    case 'timestamptz':
+      return copyInstant(value as Date, where);
+    case 'text[]':
+      return copyEscape(encode(value, type, where) as string);
+    default:
+      // Digits, signs, points, braces and quotes only: nothing to escape.
+      return encode(value, type, where) as string;
+  }
+}
+
+/** Chunks of COPY text (about `CHUNK_CHARS` each) of `rows` in the column order of `spec`, encoded as they are asked for. */
+function* copyChunks<R>(spec: TableSpec<R>, rows: Iterable<R>): Generator<string> {
+  const columns = spec.columns.map((c) => ({ value: c.value, type: c.type, where: `${spec.table}.${c.name}` }));
+  const last = columns.length - 1;
+  let chunk = '';
+  for (const row of rows) {
+    for (let i = 0; i <= last; i += 1) {
+      const c = columns[i] as (typeof columns)[number];
+      chunk += copyValue(c.value(row), c.type, c.where);
+      chunk += i === last ? '\n' : '\t';
+    }
+    if (chunk.length >= CHUNK_CHARS) {
+      yield chunk;
+      chunk = '';
+    }
+  }
+  if (chunk.length > 0) yield chunk;
+}
+
+const CHUNK_CHARS = 64 * 1024;
+
+const copyStatement = <R>(spec: TableSpec<R>): string => `COPY ${spec.table} (${spec.columns.map((c) => c.name).join(', ')}) FROM STDIN`;
+
+/** Writes rows with one COPY when `tx` is a node-postgres connection, else with batched INSERTs. */
 export async function insertAll<R>(tx: PostgresQueryable, spec: TableSpec<R>, rows: readonly R[], batchSize: number): Promise<void> {
+  if (rows.length === 0) return;
+  if (supportsCopyIn(tx)) {
+    await copyIn(tx, copyStatement(spec), copyChunks(spec, rows));
+    return;
+  }
   for (let i = 0; i < rows.length; i += batchSize) await insertBatch(tx, spec, rows.slice(i, i + batchSize));
 }
 
-function positioned<T>(orders: readonly Order[], lines: (o: Order) => readonly T[]): Positioned<T>[] {
-  const out: Positioned<T>[] = [];
-  for (const o of orders) lines(o).forEach((line, position) => out.push({ orderId: o.id, position, line }));
-  return out;
+// Each entry pairs a table with the lines it holds; the pairing is by construction, so erase the line type.
+const CHILDREN = ORDER_CHILD_TABLES as unknown as readonly { spec: TableSpec<Positioned<unknown>>; lines: (o: Order) => readonly unknown[] }[];
+
+/** Every line of the orders with its order id and position; one object, reused (each row is encoded before the next). */
+function* positionedLines(orders: readonly Order[], lines: (o: Order) => readonly unknown[]): Generator<Positioned<unknown>> {
+  const row = { orderId: 0, position: 0, line: undefined as unknown };
+  for (const o of orders) {
+    const list = lines(o);
+    row.orderId = o.id;
+    for (let p = 0; p < list.length; p += 1) {
+      row.position = p;
+      row.line = list[p];
+      yield row;
+    }
+  }
+}
+
+/** The COPY text of some orders and their lines, table by table (orders first), waiting to be sent. */
+type Encoded = Map<TableSpec<never>, Buffer[]>;
+
+const toIo = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+/**
+ * Encodes orders and all their lines into `into`, returning the characters added. It yields to the event loop after
+ * every chunk, so the COPY of earlier orders keeps the server busy while these are encoded.
+ */
+async function encodeOrders(into: Encoded, orders: readonly Order[]): Promise<number> {
+  let chars = 0;
+  const add = async <R>(spec: TableSpec<R>, rows: Iterable<R>) => {
+    let list = into.get(spec as TableSpec<never>);
+    for (const chunk of copyChunks(spec, rows)) {
+      if (list === undefined) into.set(spec as TableSpec<never>, (list = []));
+      // Held as bytes until sent: a held string (a tree of concatenations) would be traced by every GC.
+      list.push(Buffer.from(chunk, 'utf8'));
+      chars += chunk.length;
+      await toIo();
+    }
+  };
+  await add(ORDERS_TABLE, orders);
+  for (const { spec, lines } of CHILDREN) await add(spec, positionedLines(orders, lines));
+  return chars;
+}
+
+async function sendEncoded(tx: Parameters<typeof copyIn>[0], encoded: Encoded): Promise<void> {
+  for (const [spec, chunks] of encoded) await copyIn(tx, copyStatement(spec), chunks);
 }
 
 /** The statements that write a batch of orders and all their lines, encoded (so encoding errors surface here). */
 function orderStatements(orders: readonly Order[]): [string, string[]][] {
   const out: [string, string[]][] = [insertStatement(ORDERS_TABLE, orders)];
-  for (const child of ORDER_CHILD_TABLES) {
-    // Each entry pairs a table with the lines it holds; the pairing is by construction, so erase the line type.
-    const { spec, lines } = child as unknown as {
-      spec: TableSpec<Positioned<unknown>>;
-      lines: (o: Order) => readonly unknown[];
-    };
-    const rows = positioned(orders, lines);
+  for (const { spec, lines } of CHILDREN) {
+    const rows = Array.from(positionedLines(orders, lines), (r) => ({ ...r }));
     if (rows.length > 0) out.push(insertStatement(spec, rows));
   }
   return out;
@@ -100,25 +207,76 @@ export async function insertOrders(tx: PostgresQueryable, orders: readonly Order
   for (const [text, params] of orderStatements(orders)) await tx.query(text, params);
 }
 
+/** Writes batches of orders inside the import's transaction; see {@link createOrderWriter}. */
+export interface OrderWriter {
+  /** Hands over a batch; resolves when it may be reused and the next batch may come (not when it is stored). */
+  write(orders: readonly Order[]): Promise<void>;
+  /** Writes everything handed over; rejects with the first failure. */
+  flush(): Promise<void>;
+  /** Resolves once nothing runs on the connection any more, writing nothing new (before a rollback). */
+  settled(): Promise<void>;
+}
+
+// COPY text gathered before it is sent: fewer, longer COPY statements (each costs a round trip and a start-up on the
+// server), and a bound on what is held: about twice this many characters at most (one part sending, one encoding).
+const SEND_CHARS = 4 * 1024 * 1024;
+
 /**
- * Writes batches of orders with one batch in flight: a batch's statements run one after the other (never two queries
- * at once on the connection) while the next batch is encoded, so the client's and the server's work overlap. `flush`
- * waits for the last batch; after a failure every later call rejects with the first error, once nothing is running
- * any more (so a ROLLBACK never overlaps a statement).
+ * Writes batches of orders, never two queries at once on the connection. On a node-postgres connection the orders are
+ * encoded as COPY text (in slices, yielding to the event loop) while the previously encoded part is being copied, one
+ * COPY per table, so the client encodes while the server stores. Elsewhere each batch is INSERT statements, the next
+ * batch encoded while the previous batch's run. After a failure every later call rejects with the first error.
  */
-export function createOrderWriter(tx: PostgresQueryable): { write(orders: readonly Order[]): Promise<void>; flush(): Promise<void> } {
+export function createOrderWriter(tx: PostgresQueryable): OrderWriter {
   let running: Promise<void> = Promise.resolve();
+  const settled = () => running.then(
+    () => undefined,
+    () => undefined,
+  );
+  const start = (work: () => Promise<void>) => {
+    running = running.then(work);
+    // A failure is reported by the next write or flush; until then it must not count as unhandled.
+    running.catch(() => undefined);
+  };
+  if (!supportsCopyIn(tx)) {
+    return {
+      async write(orders) {
+        const statements = orderStatements(orders);
+        await running;
+        start(async () => {
+          for (const [text, params] of statements) await tx.query(text, params);
+        });
+      },
+      flush: () => running,
+      settled,
+    };
+  }
+  let pending: Encoded = new Map();
+  let chars = 0;
+  let failure: { error: unknown } | undefined;
+  const send = async () => {
+    const encoded = pending;
+    pending = new Map();
+    chars = 0;
+    await running;
+    start(() => sendEncoded(tx, encoded));
+  };
   return {
     async write(orders) {
-      const statements = orderStatements(orders);
-      await running;
-      const run = async () => {
-        for (const [text, params] of statements) await tx.query(text, params);
-      };
-      running = run();
-      // A failure is reported by the next write or flush; until then it must not count as unhandled.
-      running.catch(() => undefined);
+      if (failure) throw failure.error;
+      try {
+        chars += await encodeOrders(pending, orders);
+      } catch (error) {
+        failure = { error };
+        throw error;
+      }
+      if (chars >= SEND_CHARS) await send();
     },
-    flush: () => running,
+    async flush() {
+      if (failure) throw failure.error;
+      if (chars > 0) await send();
+      await running;
+    },
+    settled,
   };
 }

@@ -143,7 +143,7 @@ export async function importShopSnapshot(
       return { products: head.products.length, customers: head.customers.length, coupons: head.coupons.length, orders: written };
     } finally {
       // Nothing may still be running on the connection when the transaction ends (or rolls back).
-      await writer.flush().catch(() => undefined);
+      await writer.settled();
     }
   });
   await refreshStatistics(session);
