@@ -7,10 +7,12 @@ import type { PostgresQueryable } from './client';
 const str = (value: unknown): string => String(value);
 
 /**
- * Drops the secondary indexes (not primary keys, not indexes behind a constraint) and foreign keys of `tables`
+ * Drops the secondary indexes (not indexes behind a constraint), foreign keys and then primary keys of `tables`
  * (unqualified names in the current schema) when every one of them is empty, and returns what re-creates them; or
  * returns undefined and changes nothing when a table holds rows or the role may not alter the tables (a savepoint
- * undoes a partial attempt). Runs inside the caller's transaction.
+ * undoes a partial attempt). Primary keys go in a second step with its own savepoint, kept when something outside
+ * `tables` references them; they are rebuilt first, so a duplicate key fails the load there. Runs inside the caller's
+ * transaction.
  */
 export async function suspendIndexes(tx: PostgresQueryable, tables: readonly string[]): Promise<(() => Promise<void>) | undefined> {
   const empty = await tx.query(`SELECT ${tables.map((t) => `NOT EXISTS (SELECT 1 FROM ${t})`).join(' AND ')} AS empty`);
@@ -37,18 +39,42 @@ export async function suspendIndexes(tx: PostgresQueryable, tables: readonly str
       [names],
     )
   ).rows as { name: unknown; tbl: unknown; def: unknown }[];
-  await tx.query('SAVEPOINT shopkeep_bulk_load');
-  try {
+  const dropped = await attempt(tx, async () => {
     for (const fk of foreignKeys) await tx.query(`ALTER TABLE ${str(fk.tbl)} DROP CONSTRAINT ${str(fk.name)}`);
     for (const index of indexes) await tx.query(`DROP INDEX ${str(index.name)}`);
-    await tx.query('RELEASE SAVEPOINT shopkeep_bulk_load');
-  } catch {
-    // Not the tables' owner (or another reason DDL is refused): load into them as they are.
-    await tx.query('ROLLBACK TO SAVEPOINT shopkeep_bulk_load');
-    return undefined;
-  }
+  });
+  // Not the tables' owner (or another reason DDL is refused): load into them as they are.
+  if (!dropped) return undefined;
+  const primaryKeys = (
+    await tx.query(
+      `SELECT quote_ident(c.conname) AS name, quote_ident(t.relname) AS tbl, pg_get_constraintdef(c.oid) AS def
+         FROM pg_constraint c JOIN pg_class t ON t.oid = c.conrelid
+        WHERE c.contype = 'p' AND t.relnamespace = current_schema()::regnamespace AND t.relname = ANY($1::text[])
+        ORDER BY c.conname`,
+      [names],
+    )
+  ).rows as { name: unknown; tbl: unknown; def: unknown }[];
+  const keys = (await attempt(tx, async () => {
+    for (const pk of primaryKeys) await tx.query(`ALTER TABLE ${str(pk.tbl)} DROP CONSTRAINT ${str(pk.name)}`);
+  }))
+    ? primaryKeys
+    : [];
   return async () => {
+    for (const pk of keys) await tx.query(`ALTER TABLE ${str(pk.tbl)} ADD CONSTRAINT ${str(pk.name)} ${str(pk.def)}`);
     for (const index of indexes) await tx.query(str(index.def));
     for (const fk of foreignKeys) await tx.query(`ALTER TABLE ${str(fk.tbl)} ADD CONSTRAINT ${str(fk.name)} ${str(fk.def)}`);
   };
+}
+
+/** Runs `work` under a savepoint: true when it succeeded, false (and nothing of it left) when it failed. */
+async function attempt(tx: PostgresQueryable, work: () => Promise<void>): Promise<boolean> {
+  await tx.query('SAVEPOINT shopkeep_bulk_load');
+  try {
+    await work();
+    await tx.query('RELEASE SAVEPOINT shopkeep_bulk_load');
+    return true;
+  } catch {
+    await tx.query('ROLLBACK TO SAVEPOINT shopkeep_bulk_load');
+    return false;
+  }
 }

@@ -4,7 +4,7 @@ import type { PostgresQueryable } from './client';
 import { copyIn, supportsCopyIn } from './copy-in';
 import { SnapshotImportError } from './import-errors';
 import { arrayLiteral, instantFromMs, isStorableText } from './params';
-import { ORDER_CHILD_TABLES, ORDERS_TABLE, type ColumnType, type ColumnValue, type Positioned, type TableSpec } from './tables';
+import { ORDER_CHILD_TABLES, ORDERS_TABLE, type ColumnSpec, type ColumnType, type ColumnValue, type Positioned, type TableSpec } from './tables';
 
 // Every value is sent as one element of a text array per column, and cast in SQL: a handful of parameters per
 // batch whatever its size (the protocol allows 65,535), one parse per batch, and identical behaviour in every driver.
@@ -73,62 +73,121 @@ export async function insertBatch<R>(tx: PostgresQueryable, spec: TableSpec<R>, 
 
 // COPY text format (PostgreSQL's COPY docs): columns separated by tabs, rows by newlines, NULL as \N, and a backslash,
 // tab, newline or carriage return inside a value escaped with a backslash. Values are written straight into chunk
-// strings (no per-row arrays): this is the hot loop of a large import.
-const COPY_SPECIAL = /[\\\t\n\r]/;
-const COPY_SPECIAL_ALL = /[\\\t\n\r]/g;
+// strings (no per-row arrays), each column by an encoder chosen once by its type: this is the hot loop of an import.
 const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
-const copyEscape = (s: string): string => (COPY_SPECIAL.test(s) ? s.replace(COPY_SPECIAL_ALL, (c) => COPY_ESCAPES[c] as string) : s);
-let lastInstant = { ms: NaN, text: '' };
-const pad = (n: number, width: number): string => String(n).padStart(width, '0');
+// One test finds both what COPY escapes and what PostgreSQL text cannot hold (checkedText looks closer).
+const COPY_SUSPECT = /[\\\t\n\r\0\uD800-\uDFFF]/;
+const COPY_SPECIAL_ALL = /[\\\t\n\r]/g;
 
-/** An instant as a timestamptz literal any session reads alike (ISO, explicit UTC offset), whatever its year. */
+function copyText(value: string, where: string): string {
+  if (!COPY_SUSPECT.test(value)) return value;
+  return checkedText(value, where).replace(COPY_SPECIAL_ALL, (c) => COPY_ESCAPES[c] as string);
+}
+
+const pad = (n: number, width: number): string => String(n).padStart(width, '0');
+const TWO_DIGITS = Array.from({ length: 100 }, (_, i) => pad(i, 2));
+const THREE_DIGITS = Array.from({ length: 1000 }, (_, i) => pad(i, 3));
+const DAY_MS = 86_400_000;
+// 'YYYY-MM-DDT' of recent days (an import's instants fall on a few thousand days); cleared when it grows large.
+const dayPrefixes = new Map<number, string>();
+let lastInstant = { ms: NaN, text: '' };
+
+/** An instant as a timestamptz literal any session reads alike (ISO, explicit UTC), whatever its year. */
 function copyInstant(date: Date, where: string): string {
   const ms = date.getTime();
-  // An order's instants often repeat (created = updated = paid): formatting is a large part of the encoding.
+  // An order's instants often repeat (created = updated = paid).
   if (ms === lastInstant.ms) return lastInstant.text;
   if (Number.isNaN(ms)) throw new SnapshotImportError(`${where} is an invalid date`, where);
-  const year = date.getUTCFullYear();
-  if (year >= 1 && year <= 9999) {
-    lastInstant = { ms, text: date.toISOString() };
-    return lastInstant.text;
+  const day = Math.floor(ms / DAY_MS);
+  let prefix = dayPrefixes.get(day);
+  if (prefix === undefined) {
+    const year = date.getUTCFullYear();
+    if (year < 1 || year > 9999) return farInstant(date, year);
+    if (dayPrefixes.size >= 100_000) dayPrefixes.clear();
+    prefix = date.toISOString().slice(0, 11);
+    dayPrefixes.set(day, prefix);
   }
-  // toISOString writes years outside 1..9999 as +012345 / -000001, which PostgreSQL does not read; it wants AD/BC.
+  let rest = ms - day * DAY_MS;
+  const hours = Math.floor(rest / 3_600_000);
+  rest -= hours * 3_600_000;
+  const minutes = Math.floor(rest / 60_000);
+  rest -= minutes * 60_000;
+  const seconds = Math.floor(rest / 1000);
+  const text = `${prefix}${TWO_DIGITS[hours]}:${TWO_DIGITS[minutes]}:${TWO_DIGITS[seconds]}.${THREE_DIGITS[rest - seconds * 1000]}Z`;
+  lastInstant = { ms, text };
+  return text;
+}
+
+// toISOString writes years outside 1..9999 as +012345 / -000001, which PostgreSQL does not read; it wants AD/BC.
+function farInstant(date: Date, year: number): string {
   const time = `${pad(date.getUTCMonth() + 1, 2)}-${pad(date.getUTCDate(), 2)} ${pad(date.getUTCHours(), 2)}:${pad(date.getUTCMinutes(), 2)}:${pad(date.getUTCSeconds(), 2)}.${pad(date.getUTCMilliseconds(), 3)}+00`;
   return year >= 1 ? `${year}-${time}` : `${pad(1 - year, 4)}-${time} BC`;
 }
 
-function copyValue(value: ColumnValue, type: ColumnType, where: string): string {
-  if (value === null) return '\\N';
-  switch (type) {
+/** The COPY text of one column's value in a row, by the column's type. */
+function copyEncoder<R>(column: ColumnSpec<R>, where: string): (row: R) => string {
+  const get = column.value;
+  switch (column.type) {
     case 'text':
-      return copyEscape(checkedText(typeof value === 'string' ? value : String(value), where));
+      return (row) => {
+        const v = get(row);
+        return v === null ? '\\N' : copyText(typeof v === 'string' ? v : String(v), where);
+      };
     case 'timestamptz':
-      return copyInstant(value as Date, where);
+      return (row) => {
+        const v = get(row);
+        return v === null ? '\\N' : copyInstant(v as Date, where);
+      };
+    case 'bigint':
+    case 'integer':
+      return (row) => {
+        const v = get(row);
+        return v === null ? '\\N' : checkedInteger(v as number, where);
+      };
+    case 'boolean':
+      return (row) => {
+        const v = get(row);
+        return v === null ? '\\N' : v ? 't' : 'f';
+      };
     case 'text[]':
-      return copyEscape(encode(value, type, where) as string);
-    default:
-      // Digits, signs, points, braces and quotes only: nothing to escape.
-      return encode(value, type, where) as string;
+      return (row) => {
+        const v = get(row);
+        return v === null ? '\\N' : copyText(encode(v, 'text[]', where) as string, where);
+      };
+    default: {
+      // numeric and bigint[]: digits, signs, points, braces and quotes only, nothing to escape.
+      const type = column.type;
+      return (row) => {
+        const v = get(row);
+        return v === null ? '\\N' : (encode(v, type, where) as string);
+      };
+    }
   }
 }
 
 /** Chunks of COPY text (about `CHUNK_CHARS` each) of `rows` in the column order of `spec`, encoded as they are asked for. */
 function* copyChunks<R>(spec: TableSpec<R>, rows: Iterable<R>): Generator<string> {
-  const columns = spec.columns.map((c) => ({ value: c.value, type: c.type, where: `${spec.table}.${c.name}` }));
-  const last = columns.length - 1;
-  let chunk = '';
+  const encoders = spec.columns.map((c) => copyEncoder(c, `${spec.table}.${c.name}`));
+  // Joined rather than concatenated: a join builds one flat string, `+=` a tree of pieces the GC has to trace.
+  const values = new Array<string>(encoders.length);
+  const lines: string[] = [];
+  let chars = 0;
   for (const row of rows) {
-    for (let i = 0; i <= last; i += 1) {
-      const c = columns[i] as (typeof columns)[number];
-      chunk += copyValue(c.value(row), c.type, c.where);
-      chunk += i === last ? '\n' : '\t';
-    }
-    if (chunk.length >= CHUNK_CHARS) {
-      yield chunk;
-      chunk = '';
+    for (let i = 0; i < encoders.length; i += 1) values[i] = (encoders[i] as (row: R) => string)(row);
+    const line = values.join('\t');
+    lines.push(line);
+    chars += line.length + 1;
+    if (chars >= CHUNK_CHARS) {
+      lines.push('');
+      yield lines.join('\n');
+      lines.length = 0;
+      chars = 0;
     }
   }
-  if (chunk.length > 0) yield chunk;
+  if (lines.length > 0) {
+    lines.push('');
+    yield lines.join('\n');
+  }
 }
 
 const CHUNK_CHARS = 64 * 1024;
