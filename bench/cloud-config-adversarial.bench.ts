@@ -5,23 +5,13 @@
 // input was read to the end.
 import { parseDocument } from 'yaml';
 import { validateCloudConfig, type CloudConfigResult } from 'shopkeep/cloud-config';
+import { fillUserData } from '../test/cloud-config/fill-user-data';
 
 const QUICK = process.env.BENCH_QUICK !== undefined && process.env.BENCH_QUICK !== '';
 const RUNS = QUICK ? 1 : 3;
 const LIMIT = QUICK ? 256 * 1024 : 1024 * 1024;
 
-/** `head` followed by as many `item(i)` as fit in the limit. */
-function fill(head: string, item: (i: number) => string): string {
-  const parts = [head];
-  let size = head.length;
-  for (let i = 0; ; i++) {
-    const next = item(i);
-    if (size + next.length > LIMIT - 64) break;
-    parts.push(next);
-    size += next.length;
-  }
-  return parts.join('');
-}
+const fill = (head: string, item: (i: number) => string): string => fillUserData(LIMIT, head, item);
 
 const nestedBlock = (depth: number) => `#cloud-config\nruncmd:\n${Array.from({ length: depth }, (_, i) => `${' '.repeat(i + 1)}- `).join('\n')}x\n`;
 

@@ -72,24 +72,28 @@ function timeRound(texts: readonly string[], work: (text: string) => unknown): n
   return performance.now() - start;
 }
 
+/** Medians of `rounds` interleaved rounds of `baseline` and `work` over `texts`, after `warmups` rounds of each. */
+function interleaved(texts: readonly string[], baseline: (text: string) => unknown, work: (text: string) => unknown, warmups: number, rounds: number): [number, number] {
+  for (let i = 0; i < warmups; i++) {
+    timeRound(texts, baseline);
+    timeRound(texts, work);
+  }
+  const b: number[] = [];
+  const w: number[] = [];
+  for (let round = 0; round < rounds; round++) {
+    b.push(timeRound(texts, baseline));
+    w.push(timeRound(texts, work));
+  }
+  return [median(b), median(w)];
+}
+
 function warm(): void {
   const texts = Array.from({ length: CONFIGS }, (_, i) => config(i + 1));
   const sizes = texts.map((t) => t.length);
   const invalid = texts.filter((t) => !validateCloudConfig(t).valid).length;
   if (invalid > 0) console.log(`  note: ${invalid} corpus configs are invalid (the corpus should be valid)`);
-  for (let i = 0; i < 2; i++) {
-    timeRound(texts, parse);
-    timeRound(texts, validateCloudConfig);
-  }
-  const yamlTimes: number[] = [];
-  const validateTimes: number[] = [];
-  for (let round = 0; round < ROUNDS; round++) {
-    yamlTimes.push(timeRound(texts, parse));
-    validateTimes.push(timeRound(texts, validateCloudConfig));
-  }
+  const [y, v] = interleaved(texts, parse, validateCloudConfig, 2, ROUNDS);
   const totalKb = sizes.reduce((a, b) => a + b, 0) / 1024;
-  const y = median(yamlTimes);
-  const v = median(validateTimes);
   console.log(`  corpus: ${CONFIGS} configs, ${(Math.min(...sizes) / 1024).toFixed(1)}-${(Math.max(...sizes) / 1024).toFixed(1)} KB, ${totalKb.toFixed(0)} KB total; median of ${ROUNDS} rounds`);
   console.log(`  yaml.parse alone           ${y.toFixed(1).padStart(8)} ms  (${((totalKb / 1024) / (y / 1000)).toFixed(2)} MB/s)`);
   console.log(`  validateCloudConfig        ${v.toFixed(1).padStart(8)} ms  (${((totalKb / 1024) / (v / 1000)).toFixed(2)} MB/s)`);
@@ -173,18 +177,8 @@ function corpus(): void {
   const rounds = QUICK ? 5 : 15;
   console.log(`  corpus of issue 11: ${texts.length} files (${invalid.length} invalid), ${(texts.reduce((n, t) => n + t.length, 0) / 1024).toFixed(0)} KB; median of ${rounds} interleaved rounds`);
   for (const [name, set, target] of [['mixed', texts, 1.5], ['valid', valid, 1.2], ['invalid', invalid, undefined]] as const) {
-    for (let i = 0; i < 3; i++) {
-      timeRound(set, baseline);
-      timeRound(set, validateCloudConfig);
-    }
-    const y: number[] = [];
-    const v: number[] = [];
-    for (let round = 0; round < rounds; round++) {
-      y.push(timeRound(set, baseline));
-      v.push(timeRound(set, validateCloudConfig));
-    }
-    const ratio = median(v) / median(y);
-    console.log(`  ${`${name} (${set.length})`.padEnd(15)} parseDocument ${median(y).toFixed(1).padStart(7)} ms  validate ${median(v).toFixed(1).padStart(7)} ms  ratio ${ratio.toFixed(2)}x${target ? `  (target <= ${target}x)` : ''}`);
+    const [y, v] = interleaved(set, baseline, validateCloudConfig, 3, rounds);
+    console.log(`  ${`${name} (${set.length})`.padEnd(15)} parseDocument ${y.toFixed(1).padStart(7)} ms  validate ${v.toFixed(1).padStart(7)} ms  ratio ${(v / y).toFixed(2)}x${target ? `  (target <= ${target}x)` : ''}`);
   }
 }
 

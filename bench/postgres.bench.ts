@@ -20,6 +20,7 @@ import {
   type ShopRepository,
 } from 'shopkeep/shop';
 import { DEMO_SHOP_NOW, generateDemoShop } from '../examples/demo-shop';
+import { serverUrl } from './postgres-server';
 
 const QUICK = Boolean(process.env.BENCH_QUICK);
 // Both engines import the issue's 200,000 orders. PGlite (single-threaded WebAssembly) inserts roughly ten times
@@ -28,7 +29,6 @@ const QUICK = Boolean(process.env.BENCH_QUICK);
 const SERVER_ORDERS = QUICK ? 20_000 : 200_000;
 const PGLITE_ORDERS = QUICK ? 5_000 : 200_000;
 const REPEAT = QUICK ? 5 : 9;
-const DEFAULT_URL = 'postgres://postgres@127.0.0.1:5432/test';
 
 async function time(fn: () => Promise<unknown> | unknown): Promise<number> {
   const start = performance.now();
@@ -45,19 +45,6 @@ async function median(fn: () => Promise<unknown>): Promise<number> {
 }
 
 const fmt = (ms: number) => `${ms >= 100 ? ms.toFixed(0) : ms.toFixed(2)} ms`.padStart(11);
-
-async function serverUrl(): Promise<string | undefined> {
-  const url = process.env.DATABASE_URL || DEFAULT_URL;
-  const probe = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1500 });
-  try {
-    await probe.connect();
-    return url;
-  } catch {
-    return undefined;
-  } finally {
-    await probe.end().catch(() => undefined);
-  }
-}
 
 interface Figures {
   load: number;

@@ -14,13 +14,13 @@ import { createPostgresSession } from '../src/shop/repository/postgres/session';
 import { COUPONS_TABLE, CUSTOMERS_TABLE, ORDER_CHILD_TABLES, ORDERS_TABLE, PRODUCTS_TABLE, STORE_TABLE } from '../src/shop/repository/postgres/tables';
 import { generateDemoShop } from '../examples/demo-shop';
 import { writeDemoSnapshotFile } from './demo-snapshot-file';
+import { serverUrl } from './postgres-server';
 
 const QUICK = Boolean(process.env.BENCH_QUICK);
 const SERVER_ORDERS = QUICK ? 20_000 : 200_000;
 const PGLITE_ORDERS = QUICK ? 5_000 : 20_000;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? (QUICK ? 1 : 3));
 const BATCH = 1000;
-const DEFAULT_URL = 'postgres://postgres@127.0.0.1:5432/test';
 
 /** The import before issue 15, as the baseline: the same row encoding, one statement at a time, indexes kept. */
 async function baselineImport(client: PostgresClient, snapshot: ShopSnapshot): Promise<void> {
@@ -73,19 +73,6 @@ async function compare(name: string, orders: number, fresh: () => Promise<{ clie
   for (const way of WAYS) {
     const ratio = way === 'baseline' ? '' : `   x${(rate(way) / rate('baseline')).toFixed(1)} the baseline's orders/s`;
     console.log(`  ${LABEL[way].padEnd(52)} ${(median(way) / 1000).toFixed(1).padStart(6)} s  ${Math.round(rate(way)).toLocaleString('en-US').padStart(7)} orders/s${ratio}`);
-  }
-}
-
-async function serverUrl(): Promise<string | undefined> {
-  const url = process.env.DATABASE_URL || DEFAULT_URL;
-  const probe = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1500 });
-  try {
-    await probe.connect();
-    return url;
-  } catch {
-    return undefined;
-  } finally {
-    await probe.end().catch(() => undefined);
   }
 }
 

@@ -1,23 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { formatCloudConfigResult, validateCloudConfig } from 'shopkeep/cloud-config';
+import { fillUserData } from './fill-user-data';
 
 // Issue 12: inputs a stranger can send inside the default 1 MiB limit, each of which used to take
 // from seconds to minutes (or killed the process). Each must come back, in this process, with the
 // right verdict and issue codes. bench/cloud-config-adversarial.bench.ts times them against parsing.
 const MiB = 1024 * 1024;
 
-/** `head` followed by as many `item(i)` as fit in 1 MiB. */
-function fill(head: string, item: (i: number) => string): string {
-  const parts = [head];
-  let size = head.length;
-  for (let i = 0; ; i++) {
-    const next = item(i);
-    if (size + next.length > MiB - 64) break;
-    parts.push(next);
-    size += next.length;
-  }
-  return parts.join('');
-}
+const fill = (head: string, item: (i: number) => string): string => fillUserData(MiB, head, item);
 
 describe('adversarial inputs within the default limits', () => {
   it('runcmd with 260,000 items "- 5" (1 MiB): lists 100 errors and counts the rest', () => {

@@ -30,30 +30,14 @@ export async function suspendIndexes(tx: PostgresQueryable, tables: readonly str
       [names],
     )
   ).rows as { name: unknown; def: unknown }[];
-  const foreignKeys = (
-    await tx.query(
-      `SELECT quote_ident(c.conname) AS name, quote_ident(t.relname) AS tbl, pg_get_constraintdef(c.oid) AS def
-         FROM pg_constraint c JOIN pg_class t ON t.oid = c.conrelid
-        WHERE c.contype = 'f' AND t.relnamespace = current_schema()::regnamespace AND t.relname = ANY($1::text[])
-        ORDER BY c.conname`,
-      [names],
-    )
-  ).rows as { name: unknown; tbl: unknown; def: unknown }[];
+  const foreignKeys = await constraintsOf(tx, names, 'f');
   const dropped = await attempt(tx, async () => {
     for (const fk of foreignKeys) await tx.query(`ALTER TABLE ${str(fk.tbl)} DROP CONSTRAINT ${str(fk.name)}`);
     for (const index of indexes) await tx.query(`DROP INDEX ${str(index.name)}`);
   });
   // Not the tables' owner (or another reason DDL is refused): load into them as they are.
   if (!dropped) return undefined;
-  const primaryKeys = (
-    await tx.query(
-      `SELECT quote_ident(c.conname) AS name, quote_ident(t.relname) AS tbl, pg_get_constraintdef(c.oid) AS def
-         FROM pg_constraint c JOIN pg_class t ON t.oid = c.conrelid
-        WHERE c.contype = 'p' AND t.relnamespace = current_schema()::regnamespace AND t.relname = ANY($1::text[])
-        ORDER BY c.conname`,
-      [names],
-    )
-  ).rows as { name: unknown; tbl: unknown; def: unknown }[];
+  const primaryKeys = await constraintsOf(tx, names, 'p');
   const keys = (await attempt(tx, async () => {
     for (const pk of primaryKeys) await tx.query(`ALTER TABLE ${str(pk.tbl)} DROP CONSTRAINT ${str(pk.name)}`);
   }))
@@ -64,6 +48,24 @@ export async function suspendIndexes(tx: PostgresQueryable, tables: readonly str
     for (const index of indexes) await tx.query(str(index.def));
     for (const fk of foreignKeys) await tx.query(`ALTER TABLE ${str(fk.tbl)} ADD CONSTRAINT ${str(fk.name)} ${str(fk.def)}`);
   };
+}
+
+interface Constraint {
+  readonly name: unknown;
+  readonly tbl: unknown;
+  readonly def: unknown;
+}
+
+/** The constraints of one type (`f` foreign key, `p` primary key) on `names` (a text array literal), as DDL parts. */
+async function constraintsOf(tx: PostgresQueryable, names: string, type: 'f' | 'p'): Promise<Constraint[]> {
+  const result = await tx.query(
+    `SELECT quote_ident(c.conname) AS name, quote_ident(t.relname) AS tbl, pg_get_constraintdef(c.oid) AS def
+       FROM pg_constraint c JOIN pg_class t ON t.oid = c.conrelid
+      WHERE c.contype = $2 AND t.relnamespace = current_schema()::regnamespace AND t.relname = ANY($1::text[])
+      ORDER BY c.conname`,
+    [names, type],
+  );
+  return result.rows as Constraint[];
 }
 
 /** Runs `work` under a savepoint: true when it succeeded, false (and nothing of it left) when it failed. */
