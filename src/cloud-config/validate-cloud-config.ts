@@ -146,9 +146,12 @@ function validateData(context: SchemaTarget, data: unknown, parsed: ParsedYaml |
     const message = `a cloud-config must be a YAML mapping of keys to values, got ${typeName(data)}`;
     return result(context.name, [{ code: 'not_a_mapping', path: '', pointer: '', message, ...(at ? { line: at.line, column: at.column } : {}) }], [], warnings, undefined);
   }
-  const shapeIssue = checkPlainData(data, maxDepth);
-  if (shapeIssue) return result(context.name, [shapeIssue], [], warnings, undefined);
-  const view = schemaView(parsed ? parsed.schemaValue : data);
+  // Plain YAML data was checked and converted while it was read (yaml/document-data.ts).
+  if (!parsed?.plain) {
+    const shapeIssue = checkPlainData(data, maxDepth);
+    if (shapeIssue) return result(context.name, [shapeIssue], [], warnings, undefined);
+  }
+  const view = parsed?.plain ? parsed.schemaValue : schemaView(parsed ? parsed.schemaValue : data);
   // Which mappings name their keys is only needed to judge keys that are not strings.
   const named = parsed && parsed.nonStringKeys.length > 0 ? new Map<string, KeyCheck>() : undefined;
   const deprecations = positioned(findDeprecations(context, view, named), parsed);

@@ -1,6 +1,6 @@
 import type { CloudConfigIssue, CloudConfigInvalidKeyIssue } from '../cloud-config-issue';
 import { pointerSegments, segmentsToDottedPath } from '../json-pointer';
-import type { NonStringKey } from '../yaml/parse-yaml';
+import type { NonStringKey } from '../yaml/document-data';
 import type { KeyCheck } from './find-deprecations';
 
 // JavaScript objects have only string keys, so `1:` and `"1":` look the same once parsed; the YAML

@@ -1,20 +1,9 @@
 import { Composer, LineCounter, Parser, YAMLParseError, isCollection, isMap, isPair, isScalar, isSeq, visit, type CST, type Document, type Scalar } from 'yaml';
 import type { CloudConfigInputIssue, CloudConfigWarning } from '../cloud-config-issue';
-import { segmentsToDottedPath, segmentsToPointer } from '../json-pointer';
+import { segmentsToPointer } from '../json-pointer';
+import { documentData, duplicateKey, type NonStringKey } from './document-data';
 import { findTooDeep } from './nesting-depth';
 import { FloatScalar, pyyamlTags } from './pyyaml-tags';
-
-/** A mapping key that PyYAML loads as something other than a string (`1:`, `on:`, `~:`). */
-export interface NonStringKey {
-  /** JSON pointer of the mapping. */
-  readonly pointer: string;
-  /** The key as text, as it appears in the parsed data (`"1"`, `"true"`). */
-  readonly key: string;
-  /** The key as written in the source (`on`, `0x10`). */
-  readonly source: string;
-  /** What PyYAML loads it as: `integer`, `number`, `boolean`, `null`, `date`. */
-  readonly type: string;
-}
 
 /** A parsed YAML document with what is needed to find source positions later. */
 export interface ParsedYaml {
@@ -27,6 +16,8 @@ export interface ParsedYaml {
    * (`1.0`) is nudged off the integer (JavaScript has one number type; Python's 1.0 is no int).
    */
   readonly schemaValue: unknown;
+  /** Whether `schemaValue` is plain data already checked for depth (no cycles, no dates or bytes). */
+  readonly plain: boolean;
   readonly nonStringKeys: readonly NonStringKey[];
   readonly warnings: readonly CloudConfigWarning[];
 }
@@ -121,17 +112,7 @@ function inspect(doc: Document.Parsed, lineCounter: LineCounter): Findings {
           seen.set(text, start);
           continue;
         }
-        const at = position(lineCounter, start);
-        const was = position(lineCounter, first);
-        warnings.push({
-          code: 'duplicate_key',
-          path: segmentsToDottedPath([...mapPath, text]),
-          pointer: segmentsToPointer([...mapPath, text]),
-          message: `key ${JSON.stringify(text)} is repeated (first at line ${was.line}, column ${was.column}); the last value is used`,
-          ...at,
-          firstLine: was.line,
-          firstColumn: was.column,
-        });
+        warnings.push(duplicateKey(lineCounter, mapPath, text, start, first));
       }
     },
   });
@@ -210,6 +191,16 @@ export function parseYaml(text: string, maxDepth: number): YamlParseResult {
     else warnings.push({ code: 'yaml_warning', path: '', pointer: '', message: w.message, ...at });
   }
   if (errors.length > 0) return { ok: false, errors, warnings };
+  let plain: ReturnType<typeof documentData>;
+  try {
+    plain = documentData(doc, lineCounter, maxDepth);
+  } catch {
+    return { ok: false, errors: [inputIssue('too_deep', 'the YAML nests too deeply to read')], warnings };
+  }
+  if (plain !== undefined) {
+    for (const warning of plain.warnings) warnings.push(warning);
+    return { ok: true, parsed: { doc, lineCounter, value: plain.value, schemaValue: plain.value, plain: true, nonStringKeys: plain.nonStringKeys, warnings } };
+  }
   let value: unknown;
   let schemaValue: unknown;
   let found: Findings;
@@ -231,6 +222,6 @@ export function parseYaml(text: string, maxDepth: number): YamlParseResult {
     }
     return { ok: false, errors: [inputIssue('too_deep', 'the YAML nests too deeply to read')], warnings };
   }
-  return { ok: true, parsed: { doc, lineCounter, value, schemaValue, nonStringKeys: found.nonStringKeys, warnings } };
+  return { ok: true, parsed: { doc, lineCounter, value, schemaValue, plain: false, nonStringKeys: found.nonStringKeys, warnings } };
 }
 

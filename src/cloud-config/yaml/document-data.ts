@@ -1,0 +1,159 @@
+import { Scalar, YAMLMap, YAMLSeq, type Document, type LineCounter } from 'yaml';
+import type { CloudConfigWarning } from '../cloud-config-issue';
+import { segmentsToDottedPath, segmentsToPointer } from '../json-pointer';
+import { FloatScalar } from './pyyaml-tags';
+
+// Most user data is plain: mappings, lists and scalars that load as strings, numbers, booleans or
+// null, with no aliases, merge keys, tags of collections, dates or bytes. Its data, its duplicate
+// and non-string keys are found here in one walk over the nodes, and the data is already what the
+// schema sees (no copy for the schema view, no second check for cycles). Anything else gets the
+// general path (parse-yaml.ts: yaml's toJS, then the schema view), which gives the same results.
+
+/** A mapping key that PyYAML loads as something other than a string (`1:`, `on:`, `~:`). */
+export interface NonStringKey {
+  /** JSON pointer of the mapping. */
+  readonly pointer: string;
+  /** The key as text, as it appears in the parsed data (`"1"`, `"true"`). */
+  readonly key: string;
+  /** The key as written in the source (`on`, `0x10`). */
+  readonly source: string;
+  /** What PyYAML loads it as: `integer`, `number`, `boolean`, `null`, `date`. */
+  readonly type: string;
+}
+
+/** What the walk over a plain document gives. */
+export interface DocumentData {
+  readonly value: unknown;
+  readonly nonStringKeys: NonStringKey[];
+  readonly warnings: CloudConfigWarning[];
+}
+
+/** Thrown inside the walk: this document needs the general path. */
+const NOT_PLAIN = Symbol('not plain');
+
+/** The duplicate-key warning, with both positions (PyYAML silently keeps the last value, as we do). */
+export function duplicateKey(lineCounter: LineCounter, mapPath: readonly string[], text: string, start: number, first: number): CloudConfigWarning {
+  const at = lineCounter.linePos(start);
+  const was = lineCounter.linePos(first);
+  return {
+    code: 'duplicate_key',
+    path: segmentsToDottedPath([...mapPath, text]),
+    pointer: segmentsToPointer([...mapPath, text]),
+    message: `key ${JSON.stringify(text)} is repeated (first at line ${was.line}, column ${was.col}); the last value is used`,
+    line: at.line,
+    column: at.col,
+    firstLine: was.line,
+    firstColumn: was.col,
+  };
+}
+
+class Walk {
+  readonly nonStringKeys: NonStringKey[] = [];
+  readonly warnings: CloudConfigWarning[] = [];
+  /** Segments of the collection being walked (its data path). */
+  readonly path: string[] = [];
+
+  constructor(
+    private readonly lineCounter: LineCounter,
+    private readonly maxDepth: number,
+  ) {}
+
+  node(node: unknown, depth: number): unknown {
+    if (node === null) return null;
+    const type = (node as object).constructor;
+    if (type === Scalar) return this.scalar((node as Scalar).value);
+    if (type === FloatScalar) {
+      const value = (node as FloatScalar).value;
+      // A whole-number float is nudged off the integer for the schema: the general path.
+      if (Number.isInteger(value)) throw NOT_PLAIN;
+      return value;
+    }
+    if (depth >= this.maxDepth) throw NOT_PLAIN;
+    if (type === YAMLMap) return this.map(node as YAMLMap<unknown, unknown>, depth + 1);
+    if (type === YAMLSeq) return this.seq(node as YAMLSeq<unknown>, depth + 1);
+    throw NOT_PLAIN;
+  }
+
+  scalar(value: unknown): unknown {
+    if (value === null || typeof value !== 'object') {
+      if (typeof value === 'symbol' || typeof value === 'bigint') throw NOT_PLAIN;
+      return value;
+    }
+    throw NOT_PLAIN;
+  }
+
+  seq(seq: YAMLSeq<unknown>, depth: number): unknown[] {
+    const { items } = seq;
+    const out: unknown[] = new Array(items.length);
+    const { path } = this;
+    for (let i = 0; i < items.length; i++) {
+      path.push(String(i));
+      out[i] = this.node(items[i], depth);
+      path.pop();
+    }
+    return out;
+  }
+
+  map(map: YAMLMap<unknown, unknown>, depth: number): Record<string, unknown> {
+    const { items } = map;
+    const keys: string[] = new Array(items.length);
+    let seen: Map<string, number> | undefined;
+    // Keys first, all of them, then the values: the findings come in the order of the general path.
+    for (let i = 0; i < items.length; i++) {
+      const key = items[i]!.key;
+      if (key === null || (key as object).constructor !== Scalar && (key as object).constructor !== FloatScalar) throw NOT_PLAIN;
+      const value = (key as Scalar).value;
+      let text: string;
+      if (typeof value === 'string') {
+        if (value === '<<') throw NOT_PLAIN;
+        text = value;
+      } else {
+        if (value !== null && typeof value !== 'number' && typeof value !== 'boolean') throw NOT_PLAIN;
+        text = value === null ? '' : String(value);
+        this.nonStringKey(key as Scalar, text);
+      }
+      keys[i] = text;
+      const start = (key as Scalar).range?.[0];
+      if (start === undefined) continue;
+      if (items.length > 1) {
+        if (seen === undefined) seen = new Map();
+        const first = seen.get(text);
+        if (first === undefined) seen.set(text, start);
+        else this.warnings.push(duplicateKey(this.lineCounter, this.path, text, start, first));
+      }
+    }
+    const out: Record<string, unknown> = {};
+    const { path } = this;
+    for (let i = 0; i < items.length; i++) {
+      const text = keys[i]!;
+      path.push(text);
+      const value = this.node(items[i]!.value, depth);
+      path.pop();
+      // As yaml's toJS: a name the object already answers to (`constructor`) becomes an own property.
+      if (text in out) Object.defineProperty(out, text, { value, writable: true, enumerable: true, configurable: true });
+      else out[text] = value;
+    }
+    return out;
+  }
+
+  nonStringKey(key: Scalar, text: string): void {
+    const value = key.value;
+    const source = typeof key.source === 'string' && key.source !== '' ? key.source : String(value);
+    const type = key instanceof FloatScalar ? 'number' : value === null ? 'null' : typeof value === 'number' ? (Number.isInteger(value) ? 'integer' : 'number') : typeof value;
+    this.nonStringKeys.push({ pointer: segmentsToPointer(this.path), key: text, source, type });
+  }
+}
+
+/**
+ * The data of a plain document, its non-string keys and duplicate keys, in one walk; `undefined`
+ * when the document needs the general path. Call after the nesting check of the syntax tree.
+ */
+export function documentData(doc: Document.Parsed, lineCounter: LineCounter, maxDepth: number): DocumentData | undefined {
+  const walk = new Walk(lineCounter, maxDepth);
+  try {
+    return { value: walk.node(doc.contents, 0), nonStringKeys: walk.nonStringKeys, warnings: walk.warnings };
+  } catch (error) {
+    if (error === NOT_PLAIN) return undefined;
+    throw error;
+  }
+}
