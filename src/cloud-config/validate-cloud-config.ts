@@ -125,6 +125,7 @@ function positionPointer(issue: CloudConfigIssue | CloudConfigDeprecation): stri
 
 /** Adds source positions and orders issues by position, as a reader scans the file. */
 function positioned<T extends CloudConfigIssue | CloudConfigDeprecation>(issues: readonly T[], parsed: ParsedYaml | undefined): T[] {
+  if (issues.length === 0) return [];
   const placed = parsed
     ? issues.map((issue) => {
         const target: PositionTarget = issue.code === 'additional_property' || issue.code === 'invalid_key' ? 'key' : issue.code === 'deprecated' ? 'entry' : 'value';
@@ -134,6 +135,8 @@ function positioned<T extends CloudConfigIssue | CloudConfigDeprecation>(issues:
     : [...issues];
   return placed.sort((a, b) => (a.line ?? Infinity) - (b.line ?? Infinity) || (a.column ?? 0) - (b.column ?? 0) || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
+
+const asItIs: CompleteIssue = (issue) => issue;
 
 /** How listed issues are completed: set by validateData when the schema reported something. */
 interface Completion {
@@ -155,10 +158,14 @@ function validateData(context: SchemaTarget, data: unknown, parsed: ParsedYaml |
   // Which mappings name their keys is only needed to judge keys that are not strings.
   const named = parsed && parsed.nonStringKeys.length > 0 ? new Map<string, KeyCheck>() : undefined;
   const deprecations = positioned(findDeprecations(context, view, named), parsed);
-  const mapped = mapAjvErrors(context, validateAgainstSchema(context, view));
-  completion.complete = mapped.suggest;
-  const schemaErrors = mapped.issues;
-  const errors = positioned(parsed ? withNonStringKeys(schemaErrors, parsed.nonStringKeys, named ?? new Map()) : schemaErrors, parsed);
+  const ajvErrors = validateAgainstSchema(context, view);
+  let schemaErrors: CloudConfigIssue[] = [];
+  if (ajvErrors.length > 0) {
+    const mapped = mapAjvErrors(context, ajvErrors);
+    completion.complete = mapped.suggest;
+    schemaErrors = mapped.issues;
+  }
+  const errors = positioned(named ? withNonStringKeys(schemaErrors, parsed!.nonStringKeys, named) : schemaErrors, parsed);
   return result(context.name, errors, deprecations, warnings, data);
 }
 
@@ -209,7 +216,7 @@ function validateUnsafe(input: unknown, options: ValidateCloudConfigOptions, com
  */
 export function validateCloudConfig(input: unknown, options: ValidateCloudConfigOptions = {}): CloudConfigResult {
   try {
-    const completion: Completion = { complete: (issue) => issue };
+    const completion: Completion = { complete: asItIs };
     return limitIssues(validateUnsafe(input, options ?? {}, completion), issueLimit(options?.maxIssues), completion.complete);
   } catch (error) {
     // A last line of defence: exotic objects (throwing getters, proxies) or a bug must still come

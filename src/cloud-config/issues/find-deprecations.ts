@@ -84,36 +84,64 @@ function hasDeprecated(context: SchemaTarget, schema: unknown): boolean {
   return found;
 }
 
+/** Whether a subschema is worth walking into: it may hold a deprecation, or named mappings are collected. */
+function wanted(context: SchemaTarget, schema: unknown, hits: Found): boolean {
+  return isNode(schema) && (hits.named !== undefined || hasDeprecated(context, schema));
+}
+
+// Patterned properties by schema node, as [pattern, subschema, compiled] (worked out once).
+const patternsOf = new WeakMap<object, readonly (readonly [string, unknown, RegExp | null])[]>();
+
+function patternList(schema: SchemaNode): readonly (readonly [string, unknown, RegExp | null])[] {
+  let list = patternsOf.get(schema);
+  if (list === undefined) {
+    list = isNode(schema.patternProperties) ? Object.entries(schema.patternProperties).map(([source, sub]) => [source, sub, regex(source)] as const) : [];
+    patternsOf.set(schema, list);
+  }
+  return list;
+}
+
 /**
+ * `segments` is the data path of `value`, pushed and popped as the walk goes (copied for a hit).
  * `valueFits` is false for a union branch chosen for a value that none of the branches accepts: the
  * value gets an error, so calling its form deprecated as well would be noise; its children are
- * still walked.
+ * still walked. Subschemas are pruned before they are entered (see `wanted`).
  */
-function walk(context: SchemaTarget, schema: unknown, pointer: string, value: unknown, segments: (string | number)[], hits: Found, valueFits = true): void {
-  if (!isNode(schema) || value === undefined) return;
-  if (hits.named === undefined && !hasDeprecated(context, schema)) return;
+function walk(context: SchemaTarget, schema: SchemaNode, pointer: string, value: unknown, segments: (string | number)[], hits: Found, valueFits = true): void {
+  if (value === undefined) return;
   if (schema.deprecated === true && valueFits) hits.hits.push({ segments: [...segments], schema });
   if (typeof schema.$ref === 'string') {
     const target = resolveRef(context, schema.$ref);
-    if (target) walk(context, target.node, target.pointer, value, segments, hits, valueFits);
+    if (target && wanted(context, target.node, hits)) walk(context, target.node, target.pointer, value, segments, hits, valueFits);
   }
-  if (Array.isArray(schema.allOf)) schema.allOf.forEach((s, i) => walk(context, s, `${pointer}/allOf/${i}`, value, segments, hits, valueFits));
+  if (Array.isArray(schema.allOf)) {
+    schema.allOf.forEach((s, i) => {
+      if (wanted(context, s, hits)) walk(context, s as SchemaNode, `${pointer}/allOf/${i}`, value, segments, hits, valueFits);
+    });
+  }
   for (const keyword of ['oneOf', 'anyOf'] as const) {
     const branches = schema[keyword];
     if (!Array.isArray(branches)) continue;
     const valid = branches.findIndex((_, i) => validateAgainstSubschema(context, `${pointer}/${keyword}/${i}`, value).length === 0);
     const chosen = valid !== -1 ? valid : branches.findIndex((b) => isNode(b) && typeFits(context, b, value));
-    if (chosen !== -1) walk(context, branches[chosen], `${pointer}/${keyword}/${chosen}`, value, segments, hits, valid !== -1);
+    if (chosen !== -1 && wanted(context, branches[chosen], hits)) walk(context, branches[chosen] as SchemaNode, `${pointer}/${keyword}/${chosen}`, value, segments, hits, valid !== -1);
   }
   if (Array.isArray(value)) {
     if (Array.isArray(schema.items)) {
+      const tuple = schema.items as unknown[];
       value.forEach((item, i) => {
-        const tuple = schema.items as unknown[];
-        if (i < tuple.length) walk(context, tuple[i], `${pointer}/items/${i}`, item, [...segments, i], hits);
-        else walk(context, schema.additionalItems, `${pointer}/additionalItems`, item, [...segments, i], hits);
+        const [sub, at] = i < tuple.length ? [tuple[i], `${pointer}/items/${i}`] : [schema.additionalItems, `${pointer}/additionalItems`];
+        if (!wanted(context, sub, hits)) return;
+        segments.push(i);
+        walk(context, sub as SchemaNode, at, item, segments, hits);
+        segments.pop();
       });
-    } else if (isNode(schema.items)) {
-      value.forEach((item, i) => walk(context, schema.items, `${pointer}/items`, item, [...segments, i], hits));
+    } else if (wanted(context, schema.items, hits)) {
+      value.forEach((item, i) => {
+        segments.push(i);
+        walk(context, schema.items as SchemaNode, `${pointer}/items`, item, segments, hits);
+        segments.pop();
+      });
     }
     return;
   }
@@ -123,23 +151,24 @@ function walk(context: SchemaTarget, schema: unknown, pointer: string, value: un
     else if (schema.additionalProperties === false && !hits.named.has(segmentsToPointer(segments))) hits.named.set(segmentsToPointer(segments), 'closed');
   }
   const properties = isNode(schema.properties) ? schema.properties : {};
-  const patterns = isNode(schema.patternProperties) ? Object.entries(schema.patternProperties) : [];
-  for (const [key, child] of Object.entries(value as Record<string, unknown>)) {
-    const escaped = escapePointerSegment(key);
+  const patterns = patternList(schema);
+  const additional = wanted(context, schema.additionalProperties, hits) ? (schema.additionalProperties as SchemaNode) : undefined;
+  for (const key of Object.keys(value as Record<string, unknown>)) {
+    const child = (value as Record<string, unknown>)[key];
     let matched = false;
+    segments.push(key);
     if (Object.prototype.hasOwnProperty.call(properties, key)) {
       matched = true;
-      walk(context, properties[key], `${pointer}/properties/${escaped}`, child, [...segments, key], hits);
+      if (wanted(context, properties[key], hits)) walk(context, properties[key] as SchemaNode, `${pointer}/properties/${escapePointerSegment(key)}`, child, segments, hits);
     }
-    for (const [source, sub] of patterns) {
-      if (regex(source)?.test(key)) {
+    for (const [source, sub, re] of patterns) {
+      if (re?.test(key)) {
         matched = true;
-        walk(context, sub, `${pointer}/patternProperties/${escapePointerSegment(source)}`, child, [...segments, key], hits);
+        if (wanted(context, sub, hits)) walk(context, sub as SchemaNode, `${pointer}/patternProperties/${escapePointerSegment(source)}`, child, segments, hits);
       }
     }
-    if (!matched && isNode(schema.additionalProperties)) {
-      walk(context, schema.additionalProperties, `${pointer}/additionalProperties`, child, [...segments, key], hits);
-    }
+    if (!matched && additional !== undefined) walk(context, additional, `${pointer}/additionalProperties`, child, segments, hits);
+    segments.pop();
   }
 }
 
@@ -164,7 +193,7 @@ function message(schema: SchemaNode): { message: string; version?: string } {
  */
 export function findDeprecations(context: SchemaTarget, data: unknown, named?: Map<string, KeyCheck>): CloudConfigDeprecation[] {
   const found: Found = { hits: [], named };
-  walk(context, context.schema, '', data, [], found);
+  if (wanted(context, context.schema, found)) walk(context, context.schema, '', data, [], found);
   const byPointer = new Map<string, CloudConfigDeprecation>();
   for (const hit of found.hits) {
     const pointer = segmentsToPointer(hit.segments);

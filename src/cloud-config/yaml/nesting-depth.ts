@@ -13,17 +13,27 @@ interface Frame {
   /** Collections from the root down to and including this token. */
   readonly depth: number;
   readonly parent: Frame | undefined;
-  readonly segment: string | undefined;
+  /**
+   * The data path segment: an item's index, or the key token of a mapping entry (resolved only
+   * when the path is reported); none for the root.
+   */
+  readonly segment: number | CST.Token | null | undefined;
 }
 
-function keySegment(key: CST.Token | null | undefined): string {
+function isCollection(token: CST.Token): token is CST.BlockMap | CST.BlockSequence | CST.FlowCollection {
+  return token.type === 'block-map' || token.type === 'block-seq' || token.type === 'flow-collection';
+}
+
+function keySegment(key: CST.Token | null): string {
   const scalar = key ? CST.resolveAsScalar(key) : null;
   return scalar ? scalar.value : '?';
 }
 
 function segmentsOf(frame: Frame): string[] {
   const segments: string[] = [];
-  for (let f: Frame | undefined = frame; f; f = f.parent) if (f.segment !== undefined) segments.push(f.segment);
+  for (let f: Frame | undefined = frame; f; f = f.parent) {
+    if (f.segment !== undefined) segments.push(typeof f.segment === 'number' ? String(f.segment) : keySegment(f.segment));
+  }
   return segments.reverse();
 }
 
@@ -45,7 +55,7 @@ export function findTooDeep(tokens: readonly CST.Token[], maxDepth: number): Too
       if (token.value) stack.push({ token: token.value, depth: frame.depth, parent: frame.parent, segment: undefined });
       continue;
     }
-    if (token.type !== 'block-map' && token.type !== 'block-seq' && token.type !== 'flow-collection') continue;
+    if (!isCollection(token)) continue;
     const depth = frame.depth + 1;
     if (depth > maxDepth) {
       const segments = segmentsOf(frame);
@@ -58,14 +68,15 @@ export function findTooDeep(tokens: readonly CST.Token[], maxDepth: number): Too
       const item = token.items[index]!;
       // `[a: b]`: the pair is a one-entry mapping inside the sequence, one level deeper.
       const pairInSeq = !isMap && item.sep !== undefined && item.sep.length > 0;
-      const holder: Frame = pairInSeq ? { token, depth: depth + 1, parent: self, segment: String(index) } : self;
+      const holder: Frame = pairInSeq ? { token, depth: depth + 1, parent: self, segment: index } : self;
       if (holder.depth > maxDepth) {
         const segments = segmentsOf(holder);
         return { offset: item.key?.offset ?? token.offset, path: segmentsToDottedPath(segments), pointer: segmentsToPointer(segments) };
       }
-      const segment = isMap || pairInSeq ? keySegment(item.key) : String(index);
-      if (item.value) stack.push({ token: item.value, depth: holder.depth, parent: holder, segment });
-      if (item.key) stack.push({ token: item.key, depth: holder.depth, parent: holder, segment });
+      const segment = isMap || pairInSeq ? item.key ?? null : index;
+      // Scalars cannot nest: only collections are pushed.
+      if (item.value && isCollection(item.value)) stack.push({ token: item.value, depth: holder.depth, parent: holder, segment });
+      if (item.key && isCollection(item.key)) stack.push({ token: item.key, depth: holder.depth, parent: holder, segment });
     }
   }
   return undefined;

@@ -1,4 +1,4 @@
-import { Composer, LineCounter, Parser, YAMLParseError, isCollection, isMap, isPair, isScalar, isSeq, visit, type CST, type Document, type Scalar } from 'yaml';
+import { Composer, LineCounter, Parser, Schema, YAMLParseError, isCollection, isMap, isPair, isScalar, isSeq, visit, type CST, type Document, type Scalar } from 'yaml';
 import type { CloudConfigInputIssue, CloudConfigWarning } from '../cloud-config-issue';
 import { segmentsToPointer } from '../json-pointer';
 import { documentData, duplicateKey, type NonStringKey } from './document-data';
@@ -137,6 +137,17 @@ function offInteger(value: number): number {
   return value + Math.max(Number.MIN_VALUE, Math.abs(value) * Number.EPSILON);
 }
 
+let schema: Schema | undefined;
+
+/**
+ * The schema every document is composed with, built once: PyYAML's scalars over yaml's 1.1 tags,
+ * as yaml itself builds it for `{ version: '1.1', customTags: pyyamlTags }`. yaml changes a schema
+ * only to resolve a tag it knows by name, which a 1.1 schema never does.
+ */
+function sharedSchema(): Schema {
+  return (schema ??= new Schema({ resolveKnownTags: false, schema: 'yaml-1.1', customTags: pyyamlTags }));
+}
+
 /**
  * yaml's `parseDocument`, split at the one point where deep nesting is dangerous: the concrete
  * syntax tree (built without recursion) is checked for depth before it is composed into nodes
@@ -150,8 +161,10 @@ function parseDocumentBounded(text: string, lineCounter: LineCounter, maxDepth: 
     return { code: 'too_deep', path: deep.path, pointer: deep.pointer, message, ...position(lineCounter, deep.offset) };
   }
   // logLevel 'error': the library's own warnings are returned as data, never printed through
-  // process.emitWarning onto the host's stderr.
-  const composer = new Composer({ version: '1.1', customTags: pyyamlTags, uniqueKeys: false, logLevel: 'error' });
+  // process.emitWarning onto the host's stderr. A `%YAML` directive can change the schema, so
+  // only a document without directives shares the one built schema.
+  const shared = tokens.every((token) => token.type !== 'directive');
+  const composer = new Composer({ version: '1.1', ...(shared ? { schema: sharedSchema() } : { customTags: pyyamlTags }), uniqueKeys: false, logLevel: 'error' });
   let doc: Document.Parsed | undefined;
   for (const composed of composer.compose(tokens, true, text.length)) {
     if (doc === undefined) doc = composed;
