@@ -45,7 +45,7 @@ function createAjv(options: Options): Ajv {
  */
 function appendInPlace(code: string): string {
   const merge = /vErrors = vErrors === null \? (validate\w+)\.errors : vErrors\.concat\(\1\.errors\);/g;
-  const linear = code.replace(merge, 'vErrors = vErrors === null ? $1.errors : appendErrors(vErrors, $1.errors);');
+  const linear = code.replace(merge, 'vErrors = appendErrors(vErrors, $1.errors);');
   if (linear.includes('.concat(')) throw new Error('standalone code merges errors in a form appendInPlace does not rewrite');
   return linear;
 }
@@ -61,6 +61,82 @@ function blockEnd(code: string, open: number): number {
     else if (c === '}' && --depth === 0) return i + 1;
   }
   throw new Error('unbalanced generated code');
+}
+
+/** The index just past the value starting at `start` (a literal, a name, a bracketed or parenthesised group). */
+function valueEnd(code: string, start: number): number {
+  let depth = 0;
+  for (let i = start; i < code.length; i++) {
+    const c = code[i]!;
+    if (c === '"' || c === "'") {
+      for (i++; code[i] !== c; i++) if (code[i] === '\\') i++;
+    } else if (c === '{' || c === '[' || c === '(') depth++;
+    else if (c === '}' || c === ']' || c === ')') {
+      if (depth === 0) return i;
+      depth--;
+    } else if (c === ',' && depth === 0) return i;
+  }
+  throw new Error('unbalanced generated code');
+}
+
+// The fields of an error object as ajv writes them with `verbose: true`, in its order.
+const ERROR_FIELDS = ['instancePath', 'schemaPath', 'keyword', 'params', 'schema', 'parentSchema', 'data'] as const;
+
+/**
+ * Every error ajv's code records is a seven-field object literal and an append
+ * (`const err0 = {instancePath,schemaPath:"#/type",...};if(vErrors === null){...}else {vErrors.push(err0);}errors++;`):
+ * nearly half the generated code, all of which V8 must scan whenever the module is loaded (the
+ * CLI's cold start). Each becomes a call of `pushError` (module header), which builds the same
+ * object, its fields in the same order, and appends it the same way.
+ */
+function compactErrorPushes(code: string): string {
+  const open = /const (err\d+) = \{/g;
+  let out = '';
+  let done = 0;
+  for (let m = open.exec(code); m; m = open.exec(code)) {
+    const objectStart = m.index + m[0].length - 1;
+    const objectEnd = blockEnd(code, objectStart);
+    const push = `;if(vErrors === null){vErrors = [${m[1]}];}else {vErrors.push(${m[1]});}errors++;`;
+    if (!code.startsWith(push, objectEnd)) continue;
+    const values: string[] = [];
+    for (let at = objectStart + 1; at < objectEnd - 1; ) {
+      const end = valueEnd(code, at);
+      const field = code.slice(at, end);
+      const colon = field.indexOf(':');
+      const name = colon === -1 ? field : field.slice(0, colon);
+      values.push(name !== ERROR_FIELDS[values.length] ? '' : colon === -1 ? name : field.slice(colon + 1));
+      at = end + 1;
+    }
+    // An error of another shape (ajv's empty `if` errors) is left as ajv wrote it.
+    if (values.length !== ERROR_FIELDS.length || values.includes('')) continue;
+    out += `${code.slice(done, m.index)}vErrors = pushError(vErrors, ${values.join(', ')});errors++;`;
+    done = objectEnd + push.length;
+    open.lastIndex = done;
+  }
+  return out + code.slice(done);
+}
+
+/**
+ * ajv writes each schema its code refers to (for the verbose `schema`/`parentSchema` fields, enums,
+ * property tables) as a JavaScript object literal, which V8 parses several times slower than the
+ * same text given to `JSON.parse`; each is written as `JSON.parse('...')` instead, the same data.
+ */
+function schemasAsJson(code: string): string {
+  const open = /const (schema\d+) = \{/g;
+  let out = '';
+  let done = 0;
+  for (let m = open.exec(code); m; m = open.exec(code)) {
+    const objectStart = m.index + m[0].length - 1;
+    const objectEnd = blockEnd(code, objectStart);
+    const text = code.slice(objectStart, objectEnd);
+    // `__proto__` as a literal's key sets the prototype, in JSON it is a key: not the same data.
+    if (text.includes('"__proto__"') || JSON.stringify(JSON.parse(text)) !== text) throw new Error(`${m[1]} is not plain JSON`);
+    const quoted = text.replace(/[\\']/g, (c) => `\\${c}`).replace(/[\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16)}`);
+    out += `${code.slice(done, m.index)}const ${m[1]} = JSON.parse('${quoted}')`;
+    done = objectEnd;
+    open.lastIndex = done;
+  }
+  return out + code.slice(done);
 }
 
 /**
@@ -104,7 +180,7 @@ export function generateValidatorsSource(): string {
   // The one runtime helper ajv's code needs is swapped for ours, so ajv stays a build-time tool.
   const code = standaloneCode(ajv, refs).replaceAll('require("ajv/dist/runtime/equal").default', 'jsonEqual');
   if (/require\(/.test(code)) throw new Error('standalone code has a require() call; import it in the header');
-  let linear = appendInPlace(code);
+  let linear = schemasAsJson(compactErrorPushes(appendInPlace(code)));
   for (const root of new Set(CLOUD_CONFIG_TARGETS.map((_, t) => new RegExp(`export const root${t} = (validate\\d+)`).exec(linear)?.[1]))) {
     if (root === undefined) throw new Error('no root validator export found');
     linear = dispatchRootKeys(linear, root);
@@ -125,7 +201,13 @@ export function generateValidatorsSource(): string {
     '/* eslint-disable */',
     "import { cloudConfigFormats } from '../formats';",
     "import { jsonEqual } from '../json-equal';",
-    'function appendErrors(to, from) { for (let i = 0; i < from.length; i++) to.push(from[i]); return to; }',
+    'function appendErrors(to, from) { if (to === null) return from; for (let i = 0; i < from.length; i++) to.push(from[i]); return to; }',
+    'function pushError(errors, instancePath, schemaPath, keyword, params, schema, parentSchema, data) {',
+    '  const error = { instancePath, schemaPath, keyword, params, schema, parentSchema, data };',
+    '  if (errors === null) return [error];',
+    '  errors.push(error);',
+    '  return errors;',
+    '}',
     linear.replace(/^"use strict";/, ''),
     `export const branchPointers = ${JSON.stringify(split.branchPointers)};`,
     `const subschemas0 = {${rows(first)}\n};`,
