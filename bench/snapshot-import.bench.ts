@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { importShopSnapshot, migratePostgres, type PostgresClient, type ShopSnapshot } from 'shopkeep/shop';
-import { insertAll, insertBatch, insertOrders } from '../src/shop/repository/postgres/import-rows';
+import { insertAll, insertBatch, insertOrders } from '../src/shop/repository/postgres/import/import-rows';
 import { createPostgresSession } from '../src/shop/repository/postgres/session';
 import { COUPONS_TABLE, CUSTOMERS_TABLE, ORDER_CHILD_TABLES, ORDERS_TABLE, PRODUCTS_TABLE, STORE_TABLE } from '../src/shop/repository/postgres/tables';
 import { generateDemoShop } from '../examples/demo-shop';

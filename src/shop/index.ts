@@ -134,9 +134,9 @@ export { createPostgresRepository } from './repository/postgres/postgres-reposit
 export type { PostgresRepositoryOptions } from './repository/postgres/postgres-repository';
 export { migratePostgres } from './repository/postgres/migrate';
 export type { PostgresMigrationResult } from './repository/postgres/migrate';
-export { importShopSnapshot } from './repository/postgres/import-snapshot';
-export type { ImportShopSnapshotOptions, ImportShopSnapshotResult, ImportProgress } from './repository/postgres/import-snapshot';
-export { SnapshotImportError, InvalidSnapshotError } from './repository/postgres/import-errors';
+export { importShopSnapshot } from './repository/postgres/import/import-snapshot';
+export type { ImportShopSnapshotOptions, ImportShopSnapshotResult, ImportProgress } from './repository/postgres/import/import-snapshot';
+export { SnapshotImportError, InvalidSnapshotError } from './repository/postgres/import/import-errors';
 export type { PostgresClient, PostgresQueryable, PostgresResult, PostgresPooledConnection } from './repository/postgres/client';
 export { POSTGRES_MIGRATIONS } from './repository/postgres/migrations/index';
 export type { PostgresMigration } from './repository/postgres/migrations/index';

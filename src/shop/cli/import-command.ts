@@ -1,8 +1,8 @@
 // `shopkeep import SNAPSHOT --database-url URL`: migrate, stream the snapshot into the database in one transaction,
 // show progress, print a summary. Ctrl-C cancels and rolls back.
 import { createReadStream, statSync } from 'node:fs';
-import { importShopSnapshot } from '../repository/postgres/import-snapshot';
-import { InvalidSnapshotError, SnapshotImportError } from '../repository/postgres/import-errors';
+import { importShopSnapshot } from '../repository/postgres/import/import-snapshot';
+import { InvalidSnapshotError, SnapshotImportError } from '../repository/postgres/import/import-errors';
 import { migratePostgres } from '../repository/postgres/migrate';
 import { formatSnapshotIssue } from '../snapshot/snapshot-issue';
 import { CliError, messageOf } from './cli-error';

@@ -1,6 +1,6 @@
 // Import progress on the terminal: a bar redrawn in place on a TTY, a plain line every few seconds otherwise (logs,
 // CI), so a long import is never silent and a log is never flooded.
-import type { ImportProgress } from '../repository/postgres/import-snapshot';
+import type { ImportProgress } from '../repository/postgres/import/import-snapshot';
 
 /** Where progress is written: stderr, usually. */
 export interface ProgressOutput {

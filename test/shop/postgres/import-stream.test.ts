@@ -130,3 +130,45 @@ describe.each(TARGETS)('importShopSnapshot of a stream on $name', (target) => {
     ).rejects.toThrow();
   });
 });
+
+describe.each(TARGETS.filter((t) => t.name !== 'pglite'))('the COPY load on $name', (target) => {
+  const statsOf = async (client: PostgresClient) => {
+    const { rows } = await client.query(
+      `SELECT c.relpages, c.relallvisible, c.reltuples,
+              (SELECT count(*) FROM pg_stats s WHERE s.schemaname = current_schema() AND s.tablename = 'shop_orders' AND s.attname = 'status')::int AS status_stats
+         FROM pg_class c WHERE c.oid = 'shop_orders'::regclass`,
+    );
+    return rows[0] as { relpages: number; relallvisible: number; reltuples: number; status_stats: number };
+  };
+
+  it('writes frozen, all-visible pages with fresh statistics: nothing left for VACUUM', async () => {
+    const client = await target.freshClient();
+    await migratePostgres(client);
+    await importShopSnapshot(client, shop, { batchSize: 40 });
+    const stats = await statsOf(client);
+    expect(stats.relpages).toBeGreaterThan(0);
+    expect(stats.relallvisible).toBe(stats.relpages);
+    expect(stats.reltuples).toBe(shop.orders.length);
+    expect(stats.status_stats).toBe(1);
+  });
+
+  it('loads without truncating when a table outside the shop references the orders, and keeps that reference', async () => {
+    const client = await target.freshClient();
+    await migratePostgres(client);
+    await client.query('CREATE TABLE outside_ref (order_id bigint REFERENCES shop_orders (id))');
+    await importShopSnapshot(client, chunks(text), { batchSize: 40 });
+    expect(await counts(client)).toEqual(await counts(await loaded()));
+    await client.query(`INSERT INTO outside_ref VALUES (${shop.orders[0]!.id})`);
+    await expect(client.query('INSERT INTO outside_ref VALUES (999999999)')).rejects.toThrow();
+    const stats = await statsOf(client);
+    expect(stats.status_stats).toBe(1);
+  });
+
+  const loaded = async () => {
+    const client = await target.freshClient();
+    await migratePostgres(client);
+    await importShopSnapshot(client, shop);
+    return client;
+  };
+});
+

@@ -1,4 +1,4 @@
-import type { SnapshotIssue } from '../../snapshot/snapshot-issue';
+import type { SnapshotIssue } from '../../../snapshot/snapshot-issue';
 
 /**
  * A snapshot value PostgreSQL cannot store as it is; the import stops before writing anything.

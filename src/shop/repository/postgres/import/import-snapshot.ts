@@ -1,13 +1,14 @@
-import type { Order } from '../../model/order';
-import type { ShopSnapshot } from '../../model/shop';
-import { readShopSnapshot, type ShopSnapshotHead, type ShopSnapshotSource } from '../../snapshot/read-shop-snapshot';
-import type { SnapshotIssue } from '../../snapshot/snapshot-issue';
-import type { PostgresClient, PostgresQueryable } from './client';
+import type { Order } from '../../../model/order';
+import type { ShopSnapshot } from '../../../model/shop';
+import { readShopSnapshot, type ShopSnapshotHead, type ShopSnapshotSource } from '../../../snapshot/read-shop-snapshot';
+import type { SnapshotIssue } from '../../../snapshot/snapshot-issue';
+import type { PostgresClient, PostgresQueryable } from '../client';
 import { InvalidSnapshotError } from './import-errors';
 import { suspendIndexes } from './bulk-load';
-import { createOrderWriter, insertAll, insertBatch } from './import-rows';
-import { createPostgresSession } from './session';
-import { COUPONS_TABLE, CUSTOMERS_TABLE, ORDER_CHILD_TABLES, ORDERS_TABLE, PRODUCTS_TABLE, STORE_TABLE } from './tables';
+import { supportsCopyIn } from './copy-in';
+import { createOrderWriter, insertAll } from './import-rows';
+import { createPostgresSession } from '../session';
+import { COUPONS_TABLE, CUSTOMERS_TABLE, ORDER_CHILD_TABLES, ORDERS_TABLE, PRODUCTS_TABLE, STORE_TABLE } from '../tables';
 
 /**
  * How far {@link importShopSnapshot} is: given after every batch of orders, and once more when it is done.
@@ -106,17 +107,22 @@ export async function importShopSnapshot(
   let bytesRead = 0;
   const progress = (done: boolean) => onProgress?.({ orders: written, totalOrders, bytesRead, done });
 
+  // Frozen COPY (see suspendIndexes) leaves nothing for VACUUM to do from PostgreSQL 14 on, which also marks the
+  // pages all-visible as it writes them; statistics are then gathered inside the transaction.
+  let frozen = false;
   const writeHead = async (tx: PostgresQueryable, head: ShopSnapshotHead) => {
     signal?.throwIfAborted();
-    await insertBatch(tx, STORE_TABLE, [head.store]);
-    await insertAll(tx, PRODUCTS_TABLE, head.products, batch * 10);
-    await insertAll(tx, CUSTOMERS_TABLE, head.customers, batch * 10);
-    await insertAll(tx, COUPONS_TABLE, head.coupons, batch * 10);
+    await insertAll(tx, STORE_TABLE, [head.store], 1, frozen);
+    await insertAll(tx, PRODUCTS_TABLE, head.products, batch * 10, frozen);
+    await insertAll(tx, CUSTOMERS_TABLE, head.customers, batch * 10, frozen);
+    await insertAll(tx, COUPONS_TABLE, head.coupons, batch * 10, frozen);
   };
 
   const counts = await session.transaction(async (tx) => {
-    const restoreIndexes = await suspendIndexes(tx, SHOP_TABLES.map((t) => t.table));
-    const writer = createOrderWriter(tx);
+    const copy = supportsCopyIn(tx) && (await setsVisibilityWhenFrozen(tx));
+    const suspended = await suspendIndexes(tx, SHOP_TABLES.map((t) => t.table), copy);
+    frozen = suspended?.truncated === true;
+    const writer = createOrderWriter(tx, frozen);
     const writeOrders = async (orders: readonly Order[]) => {
       signal?.throwIfAborted();
       await writer.write(orders);
@@ -134,7 +140,10 @@ export async function importShopSnapshot(
       await writer.flush();
       await writeHead(tx, head);
       signal?.throwIfAborted();
-      await restoreIndexes?.();
+      // Before the keys: the foreign-key checks are then planned on the real sizes, reading the orders' primary key
+      // index alone (its pages all-visible) rather than the whole orders table once per line table.
+      if (frozen) await tx.query(`ANALYZE ${analyzeTargets()}`);
+      await suspended?.restore();
       // Notes added later by status changes continue after the highest imported note id.
       await tx.query(
         `SELECT setval('shop_order_note_ids', greatest((SELECT coalesce(max(id), 0) FROM shop_order_notes), 1),
@@ -146,7 +155,7 @@ export async function importShopSnapshot(
       await writer.settled();
     }
   });
-  await refreshStatistics(session);
+  if (!frozen) await refreshStatistics(session);
   progress(true);
   return counts;
 }
@@ -196,18 +205,30 @@ const ANALYZED: Record<string, readonly string[]> = {
   shop_orders: ['id', 'status', 'created_at', 'updated_at', 'customer_id'],
 };
 
+/** The shop tables with the columns ANALYZE needs (see ANALYZED); the line tables' keys for the others. */
+function analyzeTargets(): string {
+  return SHOP_TABLES.map((t) => {
+    const columns = ANALYZED[t.table] ?? ['order_id', ...(t.table === 'shop_order_line_items' ? ['product_id'] : [])];
+    return columns.length === 0 ? t.table : `${t.table} (${columns.join(', ')})`;
+  }).join(', ');
+}
+
+/** Whether the server marks pages all-visible during COPY FREEZE (PostgreSQL 14 and later). */
+async function setsVisibilityWhenFrozen(tx: PostgresQueryable): Promise<boolean> {
+  const { rows } = await tx.query(`SELECT current_setting('server_version_num')::int >= 140000 AS ok`);
+  return (rows[0] as { ok: unknown }).ok === true;
+}
+
 /**
  * Fresh statistics, so the planner picks index scans or sequential scans by the real sizes from the first query on,
  * and a fresh visibility map, so filtered counts and the report index run index-only instead of reading the heap
  * (autovacuum would get there later, and analyze every column then). VACUUM cannot run inside a caller's
  * transaction block, so ANALYZE alone is the fallback. Outside the import's transaction: the rows are committed by
- * now, so a failure here (e.g. a role that may insert but not vacuum) must not report the import as failed.
+ * now, so a failure here (e.g. a role that may insert but not vacuum) must not report the import as failed. Not
+ * needed after a frozen load (see importShopSnapshot).
  */
 async function refreshStatistics(session: ReturnType<typeof createPostgresSession>): Promise<void> {
-  const analyze = SHOP_TABLES.map((t) => {
-    const columns = ANALYZED[t.table] ?? ['order_id', ...(t.table === 'shop_order_line_items' ? ['product_id'] : [])];
-    return columns.length === 0 ? t.table : `${t.table} (${columns.join(', ')})`;
-  }).join(', ');
+  const analyze = analyzeTargets();
   const list = SHOP_TABLES.map((t) => t.table).join(', ');
   await session
     .rows(`VACUUM (ANALYZE) ${analyze}`)

@@ -17,7 +17,8 @@ interface PgConnection {
   };
 }
 
-interface PgClientLike {
+/** A node-postgres connection as {@link copyIn} uses it. */
+export interface PgClientLike {
   query(submittable: object): unknown;
   readonly connection: PgConnection;
   readonly pipeline?: unknown;

@@ -1,0 +1,287 @@
+// COPY text format (PostgreSQL's COPY docs), written straight into UTF-8 bytes: columns separated by tabs, rows by
+// newlines, NULL as \N, and a backslash, tab, newline or carriage return inside a value escaped with a backslash.
+// This is the hot loop of an import (hundreds of megabytes for a large shop), so values go into reused byte buffers
+// without intermediate strings: no per-value garbage, which a heap holding a whole shop makes expensive to collect.
+import { Decimal } from 'decimal.js';
+import { arrayLiteral, isStorableText } from '../params';
+import { SnapshotImportError } from './import-errors';
+
+const CHUNK_BYTES = 256 * 1024;
+// Released buffers kept for reuse (at most 16 MB): fresh ones would be external memory that triggers full GCs.
+const POOL_MAX = 64;
+const pool: Buffer[] = [];
+
+/** Gives buffers from {@link CopyTextWriter.take} back for reuse, once they have been sent. */
+export function releaseChunks(chunks: readonly Buffer[]): void {
+  for (const chunk of chunks) {
+    const whole = chunk.buffer;
+    if (whole.byteLength === CHUNK_BYTES && chunk.byteOffset === 0 && pool.length < POOL_MAX) {
+      pool.push(Buffer.from(whole, 0, CHUNK_BYTES));
+    }
+  }
+}
+
+const fresh = (bytes: number): Buffer => (bytes === CHUNK_BYTES ? (pool.pop() ?? Buffer.allocUnsafeSlow(CHUNK_BYTES)) : Buffer.allocUnsafeSlow(bytes));
+
+const BACKSLASH = 0x5c;
+const DAY_MS = 86_400_000;
+// Instants of years 1..9999, which ISO digits can write; others are rare and go through farInstant.
+const FIRST_MS = -62_135_596_800_000;
+const LAST_MS = 253_402_300_799_999;
+
+const badText = (where: string) =>
+  new SnapshotImportError(`${where} holds a NUL character or a lone UTF-16 surrogate, which PostgreSQL text cannot store`, where);
+
+/**
+ * One table's COPY text, being written: bytes go into a chunk buffer, full chunks are kept until {@link take} hands
+ * them over. Each value method checks what PostgreSQL cannot store (and throws {@link SnapshotImportError}).
+ */
+export class CopyTextWriter {
+  private buf: Buffer = fresh(CHUNK_BYTES);
+  private pos = 0;
+  private chunks: Buffer[] = [];
+  private full = 0;
+  private readonly digits = new Uint8Array(32);
+
+  /** Bytes written since the last {@link take}. */
+  get bytes(): number {
+    return this.full + this.pos;
+  }
+
+  /** The text written so far, as chunks; the writer starts over empty. */
+  take(): Buffer[] {
+    const out = this.chunks;
+    if (this.pos > 0) out.push(this.buf.subarray(0, this.pos));
+    this.chunks = [];
+    this.full = 0;
+    this.buf = fresh(CHUNK_BYTES);
+    this.pos = 0;
+    return out;
+  }
+
+  private ensure(bytes: number): void {
+    if (this.pos + bytes <= this.buf.length) return;
+    if (this.pos > 0) {
+      this.chunks.push(this.buf.subarray(0, this.pos));
+      this.full += this.pos;
+    }
+    this.buf = fresh(Math.max(CHUNK_BYTES, bytes));
+    this.pos = 0;
+  }
+
+  private byte(b: number): void {
+    this.ensure(1);
+    this.buf[this.pos++] = b;
+  }
+
+  tab(): void {
+    this.byte(9);
+  }
+
+  endRow(): void {
+    this.byte(10);
+  }
+
+  null(): void {
+    this.ensure(2);
+    this.buf[this.pos++] = BACKSLASH;
+    this.buf[this.pos++] = 0x4e;
+  }
+
+  boolean(value: boolean): void {
+    this.byte(value ? 0x74 : 0x66);
+  }
+
+  /** A string as UTF-8, COPY-escaped; a NUL or a lone surrogate is refused. */
+  text(s: string, where: string): void {
+    const n = s.length;
+    // At most 3 bytes per UTF-16 unit (an escape is 2 for 1, a surrogate pair 4 for 2).
+    this.ensure(3 * n);
+    const buf = this.buf;
+    let p = this.pos;
+    for (let i = 0; i < n; i += 1) {
+      const c = s.charCodeAt(i);
+      if (c < 0x80) {
+        if (c >= 0x20 && c !== BACKSLASH) buf[p++] = c;
+        else if (c === BACKSLASH || c === 9 || c === 10 || c === 13) {
+          buf[p++] = BACKSLASH;
+          buf[p++] = c === BACKSLASH ? BACKSLASH : c === 9 ? 0x74 : c === 10 ? 0x6e : 0x72;
+        } else if (c === 0) throw badText(where);
+        else buf[p++] = c;
+      } else if (c < 0x800) {
+        buf[p++] = 0xc0 | (c >> 6);
+        buf[p++] = 0x80 | (c & 0x3f);
+      } else if (c < 0xd800 || c > 0xdfff) {
+        buf[p++] = 0xe0 | (c >> 12);
+        buf[p++] = 0x80 | ((c >> 6) & 0x3f);
+        buf[p++] = 0x80 | (c & 0x3f);
+      } else {
+        const low = i + 1 < n ? s.charCodeAt(i + 1) : 0;
+        if (c > 0xdbff || low < 0xdc00 || low > 0xdfff) throw badText(where);
+        const cp = 0x10000 + ((c - 0xd800) << 10) + (low - 0xdc00);
+        buf[p++] = 0xf0 | (cp >> 18);
+        buf[p++] = 0x80 | ((cp >> 12) & 0x3f);
+        buf[p++] = 0x80 | ((cp >> 6) & 0x3f);
+        buf[p++] = 0x80 | (cp & 0x3f);
+        i += 1;
+      }
+    }
+    this.pos = p;
+  }
+
+  /** A safe integer in decimal digits. */
+  integer(n: number, where: string): void {
+    if (!Number.isSafeInteger(n)) throw new SnapshotImportError(`${where} must be a safe integer, got ${n}`, where);
+    this.ensure(17);
+    if (n < 0) {
+      this.buf[this.pos++] = 0x2d;
+      n = -n;
+    }
+    if (n < 10) {
+      this.buf[this.pos++] = 0x30 + n;
+      return;
+    }
+    const digits = this.digits;
+    let len = 0;
+    while (n > 0) {
+      const q = Math.floor(n / 10);
+      digits[len++] = 0x30 + (n - q * 10);
+      n = q;
+    }
+    while (len > 0) this.buf[this.pos++] = digits[--len] as number;
+  }
+
+  /** A bigint[] literal (`{1,2}`). */
+  integers(values: readonly number[], where: string): void {
+    this.byte(0x7b);
+    for (let i = 0; i < values.length; i += 1) {
+      if (i > 0) this.byte(0x2c);
+      this.integer(values[i] as number, where);
+    }
+    this.byte(0x7d);
+  }
+
+  /** A text[] literal (rare: coupons' customer emails), each element checked. */
+  texts(values: readonly string[], where: string): void {
+    for (const v of values) if (!isStorableText(v)) throw badText(where);
+    this.text(arrayLiteral(values), where);
+  }
+
+  /** A finite Decimal in plain notation, the digits `Decimal#toFixed()` writes. */
+  decimal(value: Decimal, where: string): void {
+    if (!(value instanceof Decimal) || !value.isFinite()) throw new SnapshotImportError(`${where} must be a finite Decimal`, where);
+    // decimal.js keeps the digits in base-1e7 words `d` (no trailing zero word) and the exponent `e` of the first
+    // digit; money has a few words and a small exponent. Anything else takes toFixed's own path.
+    const words = value.d;
+    const e = value.e;
+    const last = words.length - 1;
+    if (last > 3 || e > 40 || e < -40 || words[last] === 0) {
+      this.text(value.toFixed(), where);
+      return;
+    }
+    const digits = this.digits;
+    let len = 0;
+    let w = words[0] as number;
+    if (w === 0) {
+      this.byte(0x30);
+      return;
+    }
+    // The first word without leading zeros, the others padded to 7 digits, each written from its last digit.
+    let width = w < 10 ? 1 : w < 100 ? 2 : w < 1000 ? 3 : w < 10_000 ? 4 : w < 100_000 ? 5 : w < 1_000_000 ? 6 : 7;
+    for (let i = 0; i <= last; i += 1) {
+      w = words[i] as number;
+      len += width;
+      for (let k = len - 1; k >= len - width; k -= 1) {
+        const q = Math.floor(w / 10);
+        digits[k] = 0x30 + (w - q * 10);
+        w = q;
+      }
+      width = 7;
+    }
+    while (digits[len - 1] === 0x30) len -= 1;
+    this.ensure(len + Math.abs(e) + 4);
+    const buf = this.buf;
+    let p = this.pos;
+    if (value.s < 0) buf[p++] = 0x2d;
+    if (e < 0) {
+      buf[p++] = 0x30;
+      buf[p++] = 0x2e;
+      for (let k = -e - 1; k > 0; k -= 1) buf[p++] = 0x30;
+      for (let i = 0; i < len; i += 1) buf[p++] = digits[i] as number;
+    } else {
+      for (let i = 0; i < len; i += 1) {
+        if (i === e + 1) buf[p++] = 0x2e;
+        buf[p++] = digits[i] as number;
+      }
+      for (let k = e + 1 - len; k > 0; k -= 1) buf[p++] = 0x30;
+    }
+    this.pos = p;
+  }
+
+  /** An instant as a timestamptz literal any session reads alike (ISO, explicit UTC), whatever its year. */
+  instant(date: Date, where: string): void {
+    const ms = date.getTime();
+    if (Number.isNaN(ms)) throw new SnapshotImportError(`${where} is an invalid date`, where);
+    if (ms < FIRST_MS || ms > LAST_MS) {
+      this.text(farInstant(date), where);
+      return;
+    }
+    const day = Math.floor(ms / DAY_MS);
+    let rest = ms - day * DAY_MS;
+    // Days to civil date (H. Hinnant's days_from_civil, inverted), exact for every day of years 1..9999.
+    const z = day + 719_468;
+    const era = Math.floor(z / 146_097);
+    const doe = z - era * 146_097;
+    const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36_524) - Math.floor(doe / 146_096)) / 365);
+    const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+    const mp = Math.floor((5 * doy + 2) / 153);
+    const dd = doy - Math.floor((153 * mp + 2) / 5) + 1;
+    const mm = mp < 10 ? mp + 3 : mp - 9;
+    const yyyy = yoe + era * 400 + (mm <= 2 ? 1 : 0);
+    const hh = Math.floor(rest / 3_600_000);
+    rest -= hh * 3_600_000;
+    const mi = Math.floor(rest / 60_000);
+    rest -= mi * 60_000;
+    const ss = Math.floor(rest / 1000);
+    const milli = rest - ss * 1000;
+    this.ensure(24);
+    const buf = this.buf;
+    let p = this.pos;
+    buf[p++] = 0x30 + Math.floor(yyyy / 1000);
+    buf[p++] = 0x30 + (Math.floor(yyyy / 100) % 10);
+    buf[p++] = 0x30 + (Math.floor(yyyy / 10) % 10);
+    buf[p++] = 0x30 + (yyyy % 10);
+    buf[p++] = 0x2d;
+    p = two(buf, p, mm);
+    buf[p++] = 0x2d;
+    p = two(buf, p, dd);
+    buf[p++] = 0x54;
+    p = two(buf, p, hh);
+    buf[p++] = 0x3a;
+    p = two(buf, p, mi);
+    buf[p++] = 0x3a;
+    p = two(buf, p, ss);
+    buf[p++] = 0x2e;
+    buf[p++] = 0x30 + Math.floor(milli / 100);
+    buf[p++] = 0x30 + (Math.floor(milli / 10) % 10);
+    buf[p++] = 0x30 + (milli % 10);
+    buf[p++] = 0x5a;
+    this.pos = p;
+  }
+}
+
+function two(buf: Buffer, p: number, n: number): number {
+  const tens = Math.floor(n / 10);
+  buf[p] = 0x30 + tens;
+  buf[p + 1] = 0x30 + (n - tens * 10);
+  return p + 2;
+}
+
+const pad = (n: number, width: number): string => String(n).padStart(width, '0');
+
+// toISOString writes years outside 1..9999 as +012345 / -000001, which PostgreSQL does not read; it wants AD/BC.
+function farInstant(date: Date): string {
+  const year = date.getUTCFullYear();
+  const time = `${pad(date.getUTCMonth() + 1, 2)}-${pad(date.getUTCDate(), 2)} ${pad(date.getUTCHours(), 2)}:${pad(date.getUTCMinutes(), 2)}:${pad(date.getUTCSeconds(), 2)}.${pad(date.getUTCMilliseconds(), 3)}+00`;
+  return year >= 1 ? `${year}-${time}` : `${pad(1 - year, 4)}-${time} BC`;
+}

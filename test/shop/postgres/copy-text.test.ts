@@ -1,0 +1,106 @@
+// The import's COPY text writer (bytes written straight from values) against the plain string forms it replaces:
+// toFixed for decimals, toISOString for instants, String for integers, and COPY escaping of UTF-8 text. The compiled
+// row writers must write exactly what the per-column writers do.
+import { Decimal } from 'decimal.js';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { SnapshotImportError } from 'shopkeep/shop';
+import { generateDemoShop } from '../../../examples/demo-shop';
+import { CopyTextWriter } from '../../../src/shop/repository/postgres/import/copy-text';
+import { CHILDREN, genericRowWrite, rowWrite } from '../../../src/shop/repository/postgres/import/copy-rows';
+import { COUPONS_TABLE, CUSTOMERS_TABLE, ORDERS_TABLE, PRODUCTS_TABLE, STORE_TABLE, type TableSpec } from '../../../src/shop/repository/postgres/tables';
+
+const written = (write: (w: CopyTextWriter) => void): string => {
+  const w = new CopyTextWriter();
+  write(w);
+  return Buffer.concat(w.take()).toString('utf8');
+};
+
+const ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
+const storable = (s: string) => !/\0|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(s);
+
+describe('CopyTextWriter', () => {
+  it('writes text as UTF-8 with COPY escapes, and refuses NUL and lone surrogates (property)', () => {
+    const special = fc.constantFrom('\\', '\t', '\n', '\r', '\0', '\uD800', '\uDC00', '😀', 'é', '€', 'a', 'N', '\u0001', '\u007f');
+    const text = fc.oneof(fc.string({ unit: 'binary' }), fc.array(special, { maxLength: 12 }).map((p) => p.join('')));
+    fc.assert(
+      fc.property(text, (s) => {
+        if (storable(s)) expect(written((w) => w.text(s, 't.c'))).toBe(s.replace(/[\\\t\n\r]/g, (c) => ESCAPES[c]!));
+        else expect(() => written((w) => w.text(s, 't.c'))).toThrow(SnapshotImportError);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('writes a long text across chunk boundaries', () => {
+    const s = 'ab\tc😀é'.repeat(200_000);
+    expect(written((w) => w.text(s, 't.c'))).toBe(s.replace(/\t/g, '\\t'));
+  });
+
+  it('writes decimals as toFixed does (property)', () => {
+    const decimal = fc.oneof(
+      fc
+        .tuple(fc.boolean(), fc.stringMatching(/^[0-9]{1,40}$/), fc.integer({ min: -60, max: 60 }))
+        .map(([neg, digits, exp]) => new Decimal(`${neg ? '-' : ''}${digits}e${exp}`)),
+      fc.tuple(fc.integer(), fc.integer({ min: 0, max: 6 })).map(([n, places]) => new Decimal(n).div(10 ** places)),
+      fc.constantFrom(new Decimal(0), new Decimal('-0'), new Decimal('1e-7'), new Decimal('12345678.9'), new Decimal('1e100'), new Decimal('1').div(3)),
+    );
+    fc.assert(
+      fc.property(decimal, (d) => {
+        expect(written((w) => w.decimal(d, 't.c'))).toBe(d.toFixed());
+      }),
+      { numRuns: 3000 },
+    );
+    expect(() => written((w) => w.decimal(new Decimal(NaN), 't.c'))).toThrow(SnapshotImportError);
+    expect(() => written((w) => w.decimal(new Decimal(Infinity), 't.c'))).toThrow(SnapshotImportError);
+  });
+
+  it('writes instants of years 1..9999 as ISO text, whatever the day (property)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -62_135_596_800_000, max: 253_402_300_799_999 }), (ms) => {
+        const date = new Date(ms);
+        expect(written((w) => w.instant(date, 't.c'))).toBe(date.toISOString());
+      }),
+      { numRuns: 5000 },
+    );
+    expect(written((w) => w.instant(new Date(-62_135_596_800_001), 't.c'))).toBe('0001-12-31 23:59:59.999+00 BC');
+    expect(() => written((w) => w.instant(new Date(NaN), 't.c'))).toThrow(SnapshotImportError);
+  });
+
+  it('writes safe integers as String does, and refuses the others (property)', () => {
+    fc.assert(
+      fc.property(fc.maxSafeInteger(), (n) => {
+        expect(written((w) => w.integer(n, 't.c'))).toBe(String(n));
+      }),
+      { numRuns: 3000 },
+    );
+    expect(() => written((w) => w.integer(2 ** 53, 't.c'))).toThrow(SnapshotImportError);
+    expect(() => written((w) => w.integer(1.5, 't.c'))).toThrow(SnapshotImportError);
+    expect(written((w) => w.integers([], 't.c'))).toBe('{}');
+    expect(written((w) => w.integers([3, -1], 't.c'))).toBe('{3,-1}');
+  });
+});
+
+describe('row writers', () => {
+  it('the compiled writer of every table writes what the per-column writers write', () => {
+    const shop = generateDemoShop({ orders: 300, seed: 5 });
+    const same = <R>(spec: TableSpec<R>, rows: readonly R[]) => {
+      const compiled = rowWrite(spec);
+      const generic = genericRowWrite(spec);
+      const a = written((w) => rows.forEach((r) => compiled(w, r)));
+      expect(a).toBe(written((w) => rows.forEach((r) => generic(w, r))));
+      expect(a.split('\n')).toHaveLength(rows.length + 1);
+    };
+    same(STORE_TABLE, [shop.store]);
+    same(PRODUCTS_TABLE, shop.products);
+    same(CUSTOMERS_TABLE, shop.customers);
+    same(COUPONS_TABLE, shop.coupons);
+    same(ORDERS_TABLE, shop.orders);
+    for (const { spec, lines } of CHILDREN) {
+      same(
+        spec,
+        shop.orders.flatMap((o) => lines(o).map((line, position) => ({ orderId: o.id, position, line }))),
+      );
+    }
+  });
+});
