@@ -6,8 +6,8 @@ import { schemaView } from './check/schema-view';
 import { escapePointerSegment } from './json-pointer';
 import { typeName } from './issues/describe-value';
 import { findDeprecations } from './issues/find-deprecations';
-import { mapAjvErrors } from './issues/map-ajv-errors';
-import { limitIssues, type CompleteIssue } from './issues/limit-issues';
+import { mapAjvErrors, type MappedIssues } from './issues/map-ajv-errors';
+import { limitIssues } from './issues/limit-issues';
 import { withNonStringKeys } from './issues/non-string-keys';
 import type { KeyCheck } from './issues/find-deprecations';
 import { parseYaml, type ParsedYaml } from './yaml/parse-yaml';
@@ -136,11 +136,9 @@ function positioned<T extends CloudConfigIssue | CloudConfigDeprecation>(issues:
   return placed.sort((a, b) => (a.line ?? Infinity) - (b.line ?? Infinity) || (a.column ?? 0) - (b.column ?? 0) || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 
-const asItIs: CompleteIssue = (issue) => issue;
-
 /** How listed issues are completed: set by validateData when the schema reported something. */
 interface Completion {
-  complete: CompleteIssue;
+  mapped?: MappedIssues;
 }
 
 function validateData(context: SchemaTarget, data: unknown, parsed: ParsedYaml | undefined, warnings: readonly CloudConfigWarning[], maxDepth: number, completion: Completion): CloudConfigResult {
@@ -162,7 +160,7 @@ function validateData(context: SchemaTarget, data: unknown, parsed: ParsedYaml |
   let schemaErrors: CloudConfigIssue[] = [];
   if (ajvErrors.length > 0) {
     const mapped = mapAjvErrors(context, ajvErrors);
-    completion.complete = mapped.suggest;
+    completion.mapped = mapped;
     schemaErrors = mapped.issues;
   }
   const errors = positioned(named ? withNonStringKeys(schemaErrors, parsed!.nonStringKeys, named) : schemaErrors, parsed);
@@ -216,8 +214,8 @@ function validateUnsafe(input: unknown, options: ValidateCloudConfigOptions, com
  */
 export function validateCloudConfig(input: unknown, options: ValidateCloudConfigOptions = {}): CloudConfigResult {
   try {
-    const completion: Completion = { complete: asItIs };
-    return limitIssues(validateUnsafe(input, options ?? {}, completion), issueLimit(options?.maxIssues), completion.complete);
+    const completion: Completion = {};
+    return limitIssues(validateUnsafe(input, options ?? {}, completion), issueLimit(options?.maxIssues), completion.mapped);
   } catch (error) {
     // A last line of defence: exotic objects (throwing getters, proxies) or a bug must still come
     // back as data. The message names the failure without echoing input.

@@ -61,7 +61,7 @@ function mapOne(error: SchemaError, hints: Record<string, string>, budget?: Sugg
   switch (error.keyword) {
     case 'type':
     case 'union': {
-      const expected = error.keyword === 'type' ? String(p.type).split(',') : (p.forms as string[]);
+      const expected = error.keyword === 'type' ? String(p.type).split(',') : [...(p.forms as string[])];
       if (expected.length === 0) return { code: 'invalid', ...at, message: `matches none of the allowed forms, got ${got}` };
       return { code: 'type', ...at, expected, received: typeName(error.data), message: `expected ${orList(expected)}, got ${got}` };
     }
@@ -195,14 +195,25 @@ function settleTopLevel(context: SchemaTarget, issues: Issue[]): Issue[] {
 }
 
 /** Issues mapped from ajv's errors, and how to add "did you mean" to those that are listed. */
-export interface MappedIssues {
-  readonly issues: Issue[];
+export class MappedIssues {
+  constructor(
+    readonly issues: Issue[],
+    private readonly sources: ReadonlyMap<string, SchemaError>,
+    private readonly hints: Record<string, string>,
+  ) {}
+
   /**
    * The issue with its suggestion (an unknown key or value close to an allowed one), within the
    * budget; any other issue as it is. Suggestions are the costly part of an issue, so they are
    * only worked out for the issues a result lists (see `maxIssues`).
    */
-  readonly suggest: (issue: Issue, budget: SuggestionBudget) => Issue;
+  complete(issue: Issue, budget: SuggestionBudget): Issue {
+    if (issue.code !== 'additional_property' && issue.code !== 'enum' && issue.code !== 'const') return issue;
+    const source = this.sources.get(location(issue));
+    if (source === undefined) return issue;
+    const full = mapOne(source, this.hints, budget);
+    return full.code === issue.code && 'suggestion' in full ? { ...issue, suggestion: full.suggestion, message: full.message } : issue;
+  }
 }
 
 /**
@@ -229,12 +240,5 @@ export function mapAjvErrors(context: SchemaTarget, errors: readonly ErrorObject
       sources.set(where, error);
     }
   }
-  const suggest = (issue: Issue, budget: SuggestionBudget): Issue => {
-    if (issue.code !== 'additional_property' && issue.code !== 'enum' && issue.code !== 'const') return issue;
-    const source = sources.get(location(issue));
-    if (source === undefined) return issue;
-    const full = mapOne(source, hints, budget);
-    return full.code === issue.code && 'suggestion' in full ? { ...issue, suggestion: full.suggestion, message: full.message } : issue;
-  };
-  return { issues: settleTopLevel(context, [...byLocation.values()]), suggest };
+  return new MappedIssues(settleTopLevel(context, [...byLocation.values()]), sources, hints);
 }

@@ -58,12 +58,10 @@ export function tidyLocation(all: readonly SchemaError[], at: string, forms: rea
   return [...others, { ...types[0]!, keyword: 'union', params: { forms: expected } }];
 }
 
-function meantBranch(context: SchemaTarget, union: SchemaError, branches: readonly UnionBranch[]): SchemaError[] {
+function meantBranch(union: SchemaError, branches: readonly UnionBranch[], forms: readonly string[]): SchemaError[] {
   const at = union.instancePath;
-  const forms = unionForms(context, branches.map((b) => b.node));
-  const atRoot = (b: UnionBranch, keywords: ReadonlySet<string>) => b.errors.filter((e) => e.instancePath === at && keywords.has(e.keyword));
   // A branch whose type does not fit the value is not the one the user meant.
-  const typed = branches.filter((b) => atRoot(b, TYPE_MISMATCH).length === 0);
+  const typed = branches.filter((b) => !b.errors.some((e) => e.instancePath === at && TYPE_MISMATCH.has(e.keyword)));
   // Nor is one whose fixed-value field rejects the value's own field (`type: webhook` names the
   // webhook branch of a reporting handler), unless every branch does.
   const named = typed.filter((b) => !b.errors.some((e) => depth(e.instancePath) === depth(at) + 1 && (e.keyword === 'enum' || e.keyword === 'const')));
@@ -79,14 +77,24 @@ function meantBranch(context: SchemaTarget, union: SchemaError, branches: readon
   }
   // cloud-init keeps the errors that reach deepest into the data; ties go to fewer errors, then
   // to the earlier branch.
-  const score = (b: UnionBranch) => deepest(b.errors);
   const best = meant.reduce((a, b) => {
-    const sa = score(a);
-    const sb = score(b);
+    const sa = deepest(a.errors);
+    const sb = deepest(b.errors);
     if (sa !== sb) return sa > sb ? a : b;
     return b.errors.length < a.errors.length ? b : a;
   });
   return [...best.errors];
+}
+
+const unionFormsAt = new WeakMap<SchemaTarget, Map<string, readonly string[]>>();
+
+/** The forms of the union at a schema pointer (remembered: they depend on the schema only). */
+function formsOfUnion(context: SchemaTarget, unionPointer: string, branches: readonly UnionBranch[]): readonly string[] {
+  let known = unionFormsAt.get(context);
+  if (known === undefined) unionFormsAt.set(context, (known = new Map()));
+  let forms = known.get(unionPointer);
+  if (forms === undefined) known.set(unionPointer, (forms = unionForms(context, branches.map((b) => b.node))));
+  return forms;
 }
 
 /** The schema pointers of a failing `oneOf`/`anyOf`'s branches, when its schema is the generated one. */
@@ -178,8 +186,8 @@ function resolveUnit(context: SchemaTarget, errors: readonly ErrorObject[], base
     if (Array.isArray((error.params as Record<string, unknown>).passingSchemas)) return [...before, union];
     const at = union.instancePath;
     const branches = pointers.map((pointer, i) => ({ pointer, node: schemaNodeAt(context, pointer), errors: resolveUnionErrors(context, raw[i]!, at, budget) }));
-    const forms = unionForms(context, branches.map((b) => b.node));
-    const chosen = context.behaviour.unions === 'cloud-init' ? cloudInitUnionErrors(union, branches, forms, () => meantBranch(context, union, branches)) : meantBranch(context, union, branches);
+    const forms = formsOfUnion(context, unionPointer, branches);
+    const chosen = context.behaviour.unions === 'cloud-init' ? cloudInitUnionErrors(union, branches, forms, () => meantBranch(union, branches, forms)) : meantBranch(union, branches, forms);
     return [...before, ...tidyLocation(chosen, at, forms)];
   }
   const branchPointer = conditionalBranch(error)!;
