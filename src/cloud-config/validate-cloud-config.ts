@@ -155,8 +155,8 @@ function validateData(context: SchemaTarget, data: unknown, parsed: ParsedYaml |
   const view = parsed?.plain ? parsed.schemaValue : schemaView(parsed ? parsed.schemaValue : data);
   // Which mappings name their keys is only needed to judge keys that are not strings.
   const named = parsed && parsed.nonStringKeys.length > 0 ? new Map<string, KeyCheck>() : undefined;
-  const deprecations = positioned(findDeprecations(context, view, named), parsed);
   const ajvErrors = validateAgainstSchema(context, view);
+  const deprecations = positioned(findDeprecations(context, view, named, ajvErrors.length === 0), parsed);
   let schemaErrors: CloudConfigIssue[] = [];
   if (ajvErrors.length > 0) {
     const mapped = mapAjvErrors(context, ajvErrors);

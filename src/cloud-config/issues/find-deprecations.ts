@@ -22,6 +22,8 @@ interface Found {
   readonly hits: Hit[];
   /** Mappings whose keys the schema checks by name, by pointer; not collected when undefined. */
   readonly named: Map<string, KeyCheck> | undefined;
+  /** The whole data is known to be valid: every union the walk meets has a valid branch. */
+  readonly valid: boolean;
 }
 
 function isNode(value: unknown): value is SchemaNode {
@@ -84,6 +86,33 @@ function hasDeprecated(context: SchemaTarget, schema: unknown): boolean {
   return found;
 }
 
+/** Whether a union branch may accept the value: a branch whose type does not fit it cannot. */
+function mayAccept(context: SchemaTarget, branch: unknown, value: unknown): boolean {
+  if (branch === false) return false;
+  return !isNode(branch) || typeFits(context, branch, value);
+}
+
+/**
+ * The first branch of a union that accepts the value, as cloud-init picks it; -1 if none does.
+ * Branches whose type cannot fit are not validated; in valid data (`known`: some branch accepts
+ * the value), a single branch left is the one without validating it either.
+ */
+function firstValidBranch(context: SchemaTarget, branches: readonly unknown[], unionPointer: string, value: unknown, known: boolean): number {
+  let candidates = 0;
+  let only = -1;
+  for (let i = 0; i < branches.length; i++) {
+    if (mayAccept(context, branches[i], value)) {
+      candidates++;
+      only = i;
+    }
+  }
+  if (known && candidates === 1) return only;
+  for (let i = 0; i < branches.length; i++) {
+    if (mayAccept(context, branches[i], value) && validateAgainstSubschema(context, `${unionPointer}/${i}`, value).length === 0) return i;
+  }
+  return -1;
+}
+
 /** Whether a subschema is worth walking into: it may hold a deprecation, or named mappings are collected. */
 function wanted(context: SchemaTarget, schema: unknown, hits: Found): boolean {
   return isNode(schema) && (hits.named !== undefined || hasDeprecated(context, schema));
@@ -122,7 +151,7 @@ function walk(context: SchemaTarget, schema: SchemaNode, pointer: string, value:
   for (const keyword of ['oneOf', 'anyOf'] as const) {
     const branches = schema[keyword];
     if (!Array.isArray(branches)) continue;
-    const valid = branches.findIndex((_, i) => validateAgainstSubschema(context, `${pointer}/${keyword}/${i}`, value).length === 0);
+    const valid = firstValidBranch(context, branches, `${pointer}/${keyword}`, value, hits.valid);
     const chosen = valid !== -1 ? valid : branches.findIndex((b) => isNode(b) && typeFits(context, b, value));
     if (chosen !== -1 && wanted(context, branches[chosen], hits)) walk(context, branches[chosen] as SchemaNode, `${pointer}/${keyword}/${chosen}`, value, segments, hits, valid !== -1);
   }
@@ -189,10 +218,11 @@ function message(schema: SchemaNode): { message: string; version?: string } {
  * Every deprecated key or form the data uses, with cloud-init's wording (`Deprecated in version
  * 22.3. Use lock_passwd instead.`), one per location. `named`, when given, receives the pointers
  * of the mappings whose keys the schema checks by name (see check/non-string-keys.ts); without it
- * the walk skips the parts of the schema where nothing is deprecated.
+ * the walk skips the parts of the schema where nothing is deprecated. `valid`: the schema accepted
+ * the whole data (fewer union branches need validating to find the one that applies).
  */
-export function findDeprecations(context: SchemaTarget, data: unknown, named?: Map<string, KeyCheck>): CloudConfigDeprecation[] {
-  const found: Found = { hits: [], named };
+export function findDeprecations(context: SchemaTarget, data: unknown, named?: Map<string, KeyCheck>, valid = false): CloudConfigDeprecation[] {
+  const found: Found = { hits: [], named, valid };
   if (wanted(context, context.schema, found)) walk(context, context.schema, '', data, [], found);
   const byPointer = new Map<string, CloudConfigDeprecation>();
   for (const hit of found.hits) {
