@@ -18,7 +18,7 @@
  * Run: `npx tsx scripts/compile-cloud-config-validators.ts` (also part of `npm run build`).
  * A test fails when the committed file is stale.
  */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { _, Ajv, type Options } from 'ajv';
 import standaloneCode from 'ajv/dist/standalone';
@@ -26,6 +26,7 @@ import { cloudConfigFormats } from '../src/cloud-config/check/formats';
 import { branchPartId, splitSchemas } from '../src/cloud-config/check/schema-parts';
 import { CLOUD_CONFIG_ANNOTATION_KEYWORDS } from '../src/cloud-config/schema/index';
 import { CLOUD_CONFIG_TARGETS, validatorSchema } from '../src/cloud-config/targets/targets';
+import { SCHEMA_MODULE_PATH, generateSchemaSource, jsonParseExpression } from './compile-cloud-config-schema';
 
 const SCHEMA_KEY = 'cloud-config';
 
@@ -131,8 +132,7 @@ function schemasAsJson(code: string): string {
     const text = code.slice(objectStart, objectEnd);
     // `__proto__` as a literal's key sets the prototype, in JSON it is a key: not the same data.
     if (text.includes('"__proto__"') || JSON.stringify(JSON.parse(text)) !== text) throw new Error(`${m[1]} is not plain JSON`);
-    const quoted = text.replace(/[\\']/g, (c) => `\\${c}`).replace(/[\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16)}`);
-    out += `${code.slice(done, m.index)}const ${m[1]} = JSON.parse('${quoted}')`;
+    out += `${code.slice(done, m.index)}const ${m[1]} = ${jsonParseExpression(text)}`;
     done = objectEnd;
     open.lastIndex = done;
   }
@@ -163,6 +163,8 @@ function dispatchRootKeys(code: string, fn: string): string {
 
 /** The generated module's source text. */
 export function generateValidatorsSource(): string {
+  // The targets' schemas are read through the generated schema module, which must be fresh.
+  if (readFileSync(SCHEMA_MODULE_PATH, 'utf8') !== generateSchemaSource()) throw new Error('the schema module is stale: run npx tsx scripts/compile-cloud-config-schema.ts first');
   // The spec's whole document must pass ajv's full strict mode; a lone branch such as
   // `{ required: [name] }` cannot (its `type: object` is on the parent), so the generating
   // instance relaxes strictTypes only after this check. A cloud-init release keeps the shapes of

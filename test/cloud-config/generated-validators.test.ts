@@ -1,9 +1,23 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { SCHEMA_DECLARATION, SCHEMA_MODULE_PATH, generateSchemaSource } from '../../scripts/compile-cloud-config-schema';
 import { VALIDATORS_DECLARATION, VALIDATORS_PATH, generateValidatorsSource } from '../../scripts/compile-cloud-config-validators';
+import { cloudConfigSchema } from '../../src/cloud-config/schema/index';
+import { composeSpecSchema } from '../../src/cloud-config/schema/spec-schema';
 
 // The package ships validators precompiled from the schema; this fails when the schema changed and
 // `npx tsx scripts/compile-cloud-config-validators.ts` was not run.
+// The package's cloudConfigSchema is JSON text composed at build time from the module files; this fails when it is
+// stale (`npx tsx scripts/compile-cloud-config-schema.ts`).
+describe('precomposed cloud-config schema', () => {
+  it('is the schema the module files compose, key order included', () => {
+    expect(readFileSync(SCHEMA_MODULE_PATH, 'utf8') === generateSchemaSource(), 'stale: run npx tsx scripts/compile-cloud-config-schema.ts').toBe(true);
+    expect(readFileSync(SCHEMA_MODULE_PATH.replace(/\.js$/, '.d.ts'), 'utf8')).toBe(SCHEMA_DECLARATION);
+    expect(cloudConfigSchema).toStrictEqual(composeSpecSchema());
+    expect(JSON.stringify(cloudConfigSchema)).toBe(JSON.stringify(composeSpecSchema()));
+  });
+});
+
 describe('precompiled cloud-config validators', () => {
   it('match the current schema', () => {
     const committed = readFileSync(VALIDATORS_PATH, 'utf8');
