@@ -103,4 +103,23 @@ describe('row writers', () => {
       );
     }
   });
+
+  it('the orders writer writes the search text the column holds, whatever the names (property)', () => {
+    const base = generateDemoShop({ orders: 4, seed: 9 }).orders;
+    const text = fc.oneof(fc.string({ unit: 'grapheme', maxLength: 12 }), fc.constantFrom('ÄBC\tX', 'A\\B\nC\rD', 'Zz😀', ''));
+    const compiled = rowWrite(ORDERS_TABLE);
+    const generic = genericRowWrite(ORDERS_TABLE);
+    fc.assert(
+      fc.property(fc.array(fc.tuple(text, text, text), { minLength: base.length, maxLength: base.length }), (names) => {
+        const orders = base.map((o, i) => ({
+          ...o,
+          customerNote: names[i]![0],
+          billing: { ...o.billing, firstName: names[i]![1] },
+          lineItems: o.lineItems.map((line) => ({ ...line, name: names[i]![2] })),
+        }));
+        expect(written((w) => orders.forEach((o) => compiled(w, o)))).toBe(written((w) => orders.forEach((o) => generic(w, o))));
+      }),
+      { numRuns: 300 },
+    );
+  });
 });

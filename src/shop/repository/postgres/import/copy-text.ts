@@ -92,8 +92,19 @@ export class CopyTextWriter {
     this.byte(value ? 0x74 : 0x66);
   }
 
-  /** A string as UTF-8, COPY-escaped; a NUL or a lone surrogate is refused. */
-  text(s: string, where: string): void {
+  /** The COPY escape of a newline, between two values written as one (e.g. lines of a search text). */
+  escapedNewline(): void {
+    this.ensure(2);
+    this.buf[this.pos++] = BACKSLASH;
+    this.buf[this.pos++] = 0x6e;
+  }
+
+  /**
+   * A string as UTF-8, COPY-escaped; a NUL or a lone surrogate is refused. With `fold`, ASCII letters are written
+   * lowercase (`foldCase`): done on the bytes afterwards, as every byte of a multi-byte character is 0x80 or more
+   * and no escape holds an uppercase letter.
+   */
+  text(s: string, where: string, fold = false): void {
     const n = s.length;
     // At most 3 bytes per UTF-16 unit (an escape is 2 for 1, a surrogate pair 4 for 2).
     this.ensure(3 * n);
@@ -126,6 +137,12 @@ export class CopyTextWriter {
         i += 1;
       }
     }
+    if (fold) {
+      for (let k = this.pos; k < p; k += 1) {
+        const b = buf[k] as number;
+        if (b >= 0x41 && b <= 0x5a) buf[k] = b | 0x20;
+      }
+    }
     this.pos = p;
   }
 
@@ -143,8 +160,14 @@ export class CopyTextWriter {
     }
     const digits = this.digits;
     let len = 0;
-    while (n > 0) {
+    while (n > 0x7fffffff) {
       const q = Math.floor(n / 10);
+      digits[len++] = 0x30 + (n - q * 10);
+      n = q;
+    }
+    // Int32 from here: V8 divides by a constant with a multiplication.
+    while (n > 0) {
+      const q = (n / 10) | 0;
       digits[len++] = 0x30 + (n - q * 10);
       n = q;
     }
@@ -192,7 +215,7 @@ export class CopyTextWriter {
       w = words[i] as number;
       len += width;
       for (let k = len - 1; k >= len - width; k -= 1) {
-        const q = Math.floor(w / 10);
+        const q = (w / 10) | 0;
         digits[k] = 0x30 + (w - q * 10);
         w = q;
       }
