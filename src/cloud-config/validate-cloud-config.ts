@@ -156,7 +156,7 @@ function validateData(context: SchemaTarget, data: unknown, parsed: ParsedYaml |
   // Which mappings name their keys is only needed to judge keys that are not strings.
   const named = parsed && parsed.nonStringKeys.length > 0 ? new Map<string, KeyCheck>() : undefined;
   const ajvErrors = validateAgainstSchema(context, view);
-  const deprecations = positioned(findDeprecations(context, view, named, ajvErrors.length === 0), parsed);
+  const deprecations = positioned(findDeprecations(context, view, ajvErrors, named), parsed);
   let schemaErrors: CloudConfigIssue[] = [];
   if (ajvErrors.length > 0) {
     const mapped = mapAjvErrors(context, ajvErrors);

@@ -1,3 +1,4 @@
+import type { ErrorObject } from 'ajv';
 import type { CloudConfigDeprecation } from '../cloud-config-issue';
 import { escapePointerSegment, segmentsToDottedPath, segmentsToPointer } from '../json-pointer';
 import { typeName } from './describe-value';
@@ -22,8 +23,12 @@ interface Found {
   readonly hits: Hit[];
   /** Mappings whose keys the schema checks by name, by pointer; not collected when undefined. */
   readonly named: Map<string, KeyCheck> | undefined;
-  /** The whole data is known to be valid: every union the walk meets has a valid branch. */
-  readonly valid: boolean;
+  /**
+   * Where the schema reported errors (ajv's instance paths). ajv reports a failing `oneOf`/`anyOf`
+   * at its value, with allErrors even inside branches, so a union the walk meets at another path
+   * accepted its value: some branch is valid there.
+   */
+  readonly failedAt: ReadonlySet<string>;
 }
 
 function isNode(value: unknown): value is SchemaNode {
@@ -94,8 +99,8 @@ function mayAccept(context: SchemaTarget, branch: unknown, value: unknown): bool
 
 /**
  * The first branch of a union that accepts the value, as cloud-init picks it; -1 if none does.
- * Branches whose type cannot fit are not validated; in valid data (`known`: some branch accepts
- * the value), a single branch left is the one without validating it either.
+ * Branches whose type cannot fit are not validated; where the union is known to accept the value
+ * (`known`), a single branch left is the one, without validating it either.
  */
 function firstValidBranch(context: SchemaTarget, branches: readonly unknown[], unionPointer: string, value: unknown, known: boolean): number {
   let candidates = 0;
@@ -151,7 +156,8 @@ function walk(context: SchemaTarget, schema: SchemaNode, pointer: string, value:
   for (const keyword of ['oneOf', 'anyOf'] as const) {
     const branches = schema[keyword];
     if (!Array.isArray(branches)) continue;
-    const valid = firstValidBranch(context, branches, `${pointer}/${keyword}`, value, hits.valid);
+    const accepted = hits.failedAt.size === 0 || !hits.failedAt.has(segmentsToPointer(segments));
+    const valid = firstValidBranch(context, branches, `${pointer}/${keyword}`, value, accepted);
     const chosen = valid !== -1 ? valid : branches.findIndex((b) => isNode(b) && typeFits(context, b, value));
     if (chosen !== -1 && wanted(context, branches[chosen], hits)) walk(context, branches[chosen] as SchemaNode, `${pointer}/${keyword}/${chosen}`, value, segments, hits, valid !== -1);
   }
@@ -218,11 +224,11 @@ function message(schema: SchemaNode): { message: string; version?: string } {
  * Every deprecated key or form the data uses, with cloud-init's wording (`Deprecated in version
  * 22.3. Use lock_passwd instead.`), one per location. `named`, when given, receives the pointers
  * of the mappings whose keys the schema checks by name (see check/non-string-keys.ts); without it
- * the walk skips the parts of the schema where nothing is deprecated. `valid`: the schema accepted
- * the whole data (fewer union branches need validating to find the one that applies).
+ * the walk skips the parts of the schema where nothing is deprecated. `errors`: what validating
+ * the data against the whole schema reported (it tells which unions accepted their value).
  */
-export function findDeprecations(context: SchemaTarget, data: unknown, named?: Map<string, KeyCheck>, valid = false): CloudConfigDeprecation[] {
-  const found: Found = { hits: [], named, valid };
+export function findDeprecations(context: SchemaTarget, data: unknown, errors: readonly ErrorObject[], named?: Map<string, KeyCheck>): CloudConfigDeprecation[] {
+  const found: Found = { hits: [], named, failedAt: new Set(errors.map((e) => e.instancePath)) };
   if (wanted(context, context.schema, found)) walk(context, context.schema, '', data, [], found);
   const byPointer = new Map<string, CloudConfigDeprecation>();
   for (const hit of found.hits) {

@@ -55,15 +55,14 @@ function mapOne(error: SchemaError, hints: Record<string, string>, budget?: Sugg
   const segments = pointerSegments(error.instancePath);
   const pointer = error.instancePath;
   const path = segmentsToDottedPath(segments);
-  const got = describeValue(error.data, pointer);
   const p = error.params;
   const at = { path, pointer };
   switch (error.keyword) {
     case 'type':
     case 'union': {
       const expected = error.keyword === 'type' ? String(p.type).split(',') : [...(p.forms as string[])];
-      if (expected.length === 0) return { code: 'invalid', ...at, message: `matches none of the allowed forms, got ${got}` };
-      return { code: 'type', ...at, expected, received: typeName(error.data), message: `expected ${orList(expected)}, got ${got}` };
+      if (expected.length === 0) return { code: 'invalid', ...at, message: `matches none of the allowed forms, got ${describeValue(error.data, pointer)}` };
+      return { code: 'type', ...at, expected, received: typeName(error.data), message: `expected ${orList(expected)}, got ${describeValue(error.data, pointer)}` };
     }
     case 'nested': {
       // cloud-init reports this failure at the value; the reason is further in.
@@ -93,12 +92,12 @@ function mapOne(error: SchemaError, hints: Record<string, string>, budget?: Sugg
       const allowed = error.keyword === 'enum' ? (p.allowedValues as unknown[]) : [p.allowedValue];
       const suggestion = budget && typeof error.data === 'string' && !isSecretPointer(pointer) ? closestMatch(error.data, stringsOf(allowed), budget) : undefined;
       const hint = suggestion ? `; did you mean ${JSON.stringify(suggestion)}?` : '';
-      return { code: error.keyword, ...at, allowed, ...(suggestion ? { suggestion } : {}), message: `expected ${allowedList(allowed)}, got ${got}${hint}` };
+      return { code: error.keyword, ...at, allowed, ...(suggestion ? { suggestion } : {}), message: `expected ${allowedList(allowed)}, got ${describeValue(error.data, pointer)}${hint}` };
     }
     case 'pattern':
-      return { code: 'pattern', ...at, message: `expected a string matching ${String(p.pattern)}, got ${got}` };
+      return { code: 'pattern', ...at, message: `expected a string matching ${String(p.pattern)}, got ${describeValue(error.data, pointer)}` };
     case 'format':
-      return { code: 'format', ...at, message: `expected a ${hints[String(p.format)] ?? `value of format ${String(p.format)}`}, got ${got}` };
+      return { code: 'format', ...at, message: `expected a ${hints[String(p.format)] ?? `value of format ${String(p.format)}`}, got ${describeValue(error.data, pointer)}` };
     case 'minLength':
     case 'maxLength':
       return {
@@ -136,7 +135,7 @@ function mapOne(error: SchemaError, hints: Record<string, string>, budget?: Sugg
       return {
         code: error.keyword.endsWith('inimum') ? 'too_small' : 'too_big',
         ...at,
-        message: `expected a number ${String(p.comparison)} ${String(p.limit)}, got ${got}`,
+        message: `expected a number ${String(p.comparison)} ${String(p.limit)}, got ${describeValue(error.data, pointer)}`,
       };
     case 'propertyNames':
       return { code: 'invalid_key', ...at, property: String(p.propertyName), message: `invalid key ${JSON.stringify(String(p.propertyName))}` };

@@ -97,8 +97,9 @@ class Walk {
   map(map: YAMLMap<unknown, unknown>, depth: number): Record<string, unknown> {
     const { items } = map;
     const keys: string[] = new Array(items.length);
-    let seen: Map<string, number> | undefined;
     // Keys first, all of them, then the values: the findings come in the order of the general path.
+    // The object gets its keys in the first pass, so a repeated key is one it already has.
+    const out: Record<string, unknown> = {};
     for (let i = 0; i < items.length; i++) {
       const key = items[i]!.key;
       if (key === null || (key as object).constructor !== Scalar && (key as object).constructor !== FloatScalar) throw NOT_PLAIN;
@@ -113,27 +114,29 @@ class Walk {
         this.nonStringKey(key as Scalar, text);
       }
       keys[i] = text;
-      const start = (key as Scalar).range?.[0];
-      if (start === undefined) continue;
-      if (items.length > 1) {
-        if (seen === undefined) seen = new Map();
-        const first = seen.get(text);
-        if (first === undefined) seen.set(text, start);
-        else this.warnings.push(duplicateKey(this.lineCounter, this.path, text, start, first));
-      }
+      if (Object.prototype.hasOwnProperty.call(out, text)) this.repeated(items, keys, i);
+      // As yaml's toJS: a name the object inherits (`constructor`, `__proto__`) becomes an own property.
+      else if (text in out) Object.defineProperty(out, text, { value: undefined, writable: true, enumerable: true, configurable: true });
+      else out[text] = undefined;
     }
-    const out: Record<string, unknown> = {};
     const { path } = this;
     for (let i = 0; i < items.length; i++) {
       const text = keys[i]!;
       path.push(text);
-      const value = this.node(items[i]!.value, depth);
+      // An own data property by now: plain assignment, the last of repeated keys wins.
+      out[text] = this.node(items[i]!.value, depth);
       path.pop();
-      // As yaml's toJS: a name the object already answers to (`constructor`) becomes an own property.
-      if (text in out) Object.defineProperty(out, text, { value, writable: true, enumerable: true, configurable: true });
-      else out[text] = value;
     }
     return out;
+  }
+
+  /** The key at `i` repeats an earlier one: a warning with both positions (PyYAML keeps the last value, as we do). */
+  repeated(items: readonly { key: unknown }[], keys: readonly string[], i: number): void {
+    const start = (items[i]!.key as Scalar).range?.[0];
+    const text = keys[i]!;
+    const firstIndex = keys.indexOf(text);
+    const first = (items[firstIndex]!.key as Scalar).range?.[0];
+    if (start !== undefined && first !== undefined) this.warnings.push(duplicateKey(this.lineCounter, this.path, text, start, first));
   }
 
   nonStringKey(key: Scalar, text: string): void {
