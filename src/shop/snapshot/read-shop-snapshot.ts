@@ -2,6 +2,7 @@ import type { Coupon } from '../model/coupon';
 import type { Order } from '../model/order';
 import type { Customer, Product, ShopSnapshot, StoreSettings } from '../model/shop';
 import { SnapshotCrossChecks } from './cross-checks';
+import { checkOrderFast } from './fast-order-check';
 import { JsonSectionsError, JsonSectionsScanner, toBytes, type JsonSection } from './json-sections';
 import type { LoadShopSnapshotResult } from './load-shop-snapshot';
 import type { SnapshotIssue } from './snapshot-issue';
@@ -141,7 +142,9 @@ export async function* readShopSnapshot(source: ShopSnapshotSource, options: Rea
     }
     if (section.kind === 'end') return undefined;
     const raw = section.value;
-    const parsed = schemas.orderSchema.safeParse(raw);
+    // zod decides (and reports) only what the hand-written check does not accept at once.
+    const fast = checkOrderFast(raw);
+    const parsed = fast !== undefined ? { success: true as const, data: fast } : schemas.orderSchema.safeParse(raw);
     if (!parsed.success) for (const issue of parsed.error.issues) issues.push(...toSnapshotIssues(issue, raw, ['orders', section.index]));
     checks.orderId(raw, section.index);
     checks.orderLines(raw, section.index);

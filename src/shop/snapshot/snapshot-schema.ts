@@ -11,7 +11,8 @@ import { ORDER_STATUSES } from '../model/order';
 // ISO 8601 date-time with seconds optional, fraction optional and a mandatory offset (`Z` or `±HH:MM`).
 const INSTANT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-](\d{2}):(\d{2}))$/;
 
-function isValidInstant(text: string): boolean {
+/** Whether `text` is an instant the snapshot format accepts (see the `instant` schema below). */
+export function isValidInstant(text: string): boolean {
   const m = INSTANT.exec(text);
   if (m === null) return false;
   const [, y, mo, d, h, mi, s, oh, om] = m.map((v) => (v === undefined ? 0 : Number(v)));
