@@ -119,22 +119,51 @@ function compactErrorPushes(code: string): string {
 
 /**
  * ajv writes each schema its code refers to (for the verbose `schema`/`parentSchema` fields, enums,
- * property tables) as a JavaScript object literal, which V8 parses several times slower than the
- * same text given to `JSON.parse`; each is written as `JSON.parse('...')` instead, the same data.
+ * property tables) as a JavaScript object literal, all of them built when the module loads. Each
+ * becomes a function that parses its JSON text on first use and keeps the result
+ * (`function schema6() { return (schema6$ ??= JSON.parse('...')); }`; V8 parses JSON text several
+ * times faster than an object literal), and every reference a call of it: a validation builds only
+ * the schemas it reads, always the same objects.
  */
-function schemasAsJson(code: string): string {
+function lazySchemas(code: string): string {
   const open = /const (schema\d+) = \{/g;
+  const names = new Set<string>();
   let out = '';
   let done = 0;
   for (let m = open.exec(code); m; m = open.exec(code)) {
     const objectStart = m.index + m[0].length - 1;
     const objectEnd = blockEnd(code, objectStart);
+    if (code[objectEnd] !== ';') throw new Error(`${m[1]}: expected a statement`);
     const text = code.slice(objectStart, objectEnd);
     // `__proto__` as a literal's key sets the prototype, in JSON it is a key: not the same data.
     if (text.includes('"__proto__"') || JSON.stringify(JSON.parse(text)) !== text) throw new Error(`${m[1]} is not plain JSON`);
-    out += `${code.slice(done, m.index)}const ${m[1]} = ${jsonParseExpression(text)}`;
-    done = objectEnd;
+    names.add(m[1]!);
+    out += `${code.slice(done, m.index)}let ${m[1]}$;function ${m[1]}() { return (${m[1]}$ ??= ${jsonParseExpression(text)}); }`;
+    done = objectEnd + 1;
     open.lastIndex = done;
+  }
+  return callNames(out + code.slice(done), names);
+}
+
+/** Every use of the given names outside string literals and declarations becomes a call (`schema6` -> `schema6()`). */
+function callNames(code: string, names: ReadonlySet<string>): string {
+  let out = '';
+  let done = 0;
+  for (let i = 0; i < code.length; i++) {
+    const c = code[i]!;
+    if (c === '"' || c === "'") {
+      for (i++; code[i] !== c; i++) if (code[i] === '\\') i++;
+    } else if (/[A-Za-z_$]/.test(c)) {
+      let end = i + 1;
+      while (end < code.length && /[\w$]/.test(code[end]!)) end++;
+      const word = code.slice(i, end);
+      const declared = code.endsWith('function ', i) || code.endsWith('let ', i) || code[end] === '$' || code[i - 1] === '.';
+      if (names.has(word) && !declared) {
+        out += `${code.slice(done, end)}()`;
+        done = end;
+      }
+      i = end - 1;
+    }
   }
   return out + code.slice(done);
 }
@@ -182,7 +211,7 @@ export function generateValidatorsSource(): string {
   // The one runtime helper ajv's code needs is swapped for ours, so ajv stays a build-time tool.
   const code = standaloneCode(ajv, refs).replaceAll('require("ajv/dist/runtime/equal").default', 'jsonEqual');
   if (/require\(/.test(code)) throw new Error('standalone code has a require() call; import it in the header');
-  let linear = schemasAsJson(compactErrorPushes(appendInPlace(code)));
+  let linear = lazySchemas(compactErrorPushes(appendInPlace(code)));
   for (const root of new Set(CLOUD_CONFIG_TARGETS.map((_, t) => new RegExp(`export const root${t} = (validate\\d+)`).exec(linear)?.[1]))) {
     if (root === undefined) throw new Error('no root validator export found');
     linear = dispatchRootKeys(linear, root);
