@@ -80,9 +80,16 @@ function decode(bytes: Uint8Array, maxBytes: number): string | UserData {
   }
 }
 
-function lineOfFirstContent(text: string): number {
-  const start = text.length - text.trimStart().length;
-  return text.slice(0, start).split('\n').length;
+/** Where the text starts after leading whitespace (as `trimStart` sees it), without copying the text. */
+function contentStart(text: string): number {
+  const start = text.search(/\S/);
+  return start === -1 ? text.length : start;
+}
+
+function lineOfFirstContent(text: string, start: number): number {
+  let line = 1;
+  for (let i = text.indexOf('\n'); i !== -1 && i < start; i = text.indexOf('\n', i + 1)) line++;
+  return line;
 }
 
 function firstLine(text: string): string {
@@ -95,8 +102,9 @@ function classify(text: string, options: ReadUserDataOptions, rendered: boolean)
     if (!options.requireHeader) return classify(text.slice(1), options, rendered);
     return rejected('missing_header', 'a byte-order mark precedes the first line; cloud-init needs "#cloud-config" at the very start', 1);
   }
-  const head = text.trimStart().slice(0, 40).toLowerCase();
-  const line = lineOfFirstContent(text);
+  const start = contentStart(text);
+  const head = text.slice(start, start + 40).toLowerCase();
+  const line = lineOfFirstContent(text, start);
   if (!rendered && head.startsWith(JINJA_HEADER)) {
     if (options.instanceData === undefined) {
       return rejected('jinja_template', 'user data is a jinja template (## template: jinja); render it first or pass instanceData', line);

@@ -212,7 +212,16 @@ function plain(text: string): string {
   return text.replace(/\*\*([^*]+)\*\*/g, '$1').replace(/``([^`]+)``/g, '$1').replace(/`([^`]+)`/g, '$1').trim();
 }
 
+// The wording depends on the schema node only: worked out once per node.
+const messages = new WeakMap<SchemaNode, { message: string; version?: string }>();
+
 function message(schema: SchemaNode): { message: string; version?: string } {
+  let known = messages.get(schema);
+  if (known === undefined) messages.set(schema, (known = wording(schema)));
+  return known;
+}
+
+function wording(schema: SchemaNode): { message: string; version?: string } {
   const changed = schema.changed === true;
   const version = String((changed ? schema.changed_version : schema.deprecated_version) ?? schema.deprecated_version ?? '') || undefined;
   const description = plain(String((changed ? schema.changed_description : schema.deprecated_description) ?? schema.deprecated_description ?? ''));

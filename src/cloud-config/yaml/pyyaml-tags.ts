@@ -82,6 +82,7 @@ function resolveTimestamp(source: string): Date {
   return new Date(Date.UTC(year, month - 1, day, hour, minute, second) + Math.round(fraction * 1000) - offset * 60_000);
 }
 
+const STR_TAG = 'tag:yaml.org,2002:str';
 const NULL_TAG = 'tag:yaml.org,2002:null';
 const BOOL_TAG = 'tag:yaml.org,2002:bool';
 const INT_TAG = 'tag:yaml.org,2002:int';
@@ -91,6 +92,10 @@ const TIMESTAMP_TAG = 'tag:yaml.org,2002:timestamp';
 // Each tag twice: with `test` for plain scalars, and without for explicitly tagged ones (which
 // PyYAML constructs from any text, failing where its constructor fails).
 const PYYAML_SCALARS: readonly ScalarTag[] = [
+  // Most plain scalars are text, and none of the rules below can match a scalar starting with any
+  // other character than these (`~`, `=`, `<<`, signs, digits, dots, y/n/t/f/o of booleans): such a
+  // scalar is a string at once, without trying each rule (yaml tries the tags in order).
+  { tag: STR_TAG, default: true, test: /^[^-+.0-9~=<yYnNtTfFoO]/, resolve: (text) => text },
   { tag: NULL_TAG, default: true, test: NULL, resolve: () => new Scalar(null) },
   { tag: NULL_TAG, resolve: () => new Scalar(null) },
   { tag: BOOL_TAG, default: true, test: BOOL, resolve: resolveBool },
