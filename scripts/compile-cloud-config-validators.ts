@@ -87,8 +87,8 @@ const ERROR_FIELDS = ['instancePath', 'schemaPath', 'keyword', 'params', 'schema
  * Every error ajv's code records is a seven-field object literal and an append
  * (`const err0 = {instancePath,schemaPath:"#/type",...};if(vErrors === null){...}else {vErrors.push(err0);}errors++;`):
  * nearly half the generated code, all of which V8 must scan whenever the module is loaded (the
- * CLI's cold start). Each becomes a call of `pushError` (module header), which builds the same
- * object, its fields in the same order, and appends it the same way.
+ * CLI's cold start). Each becomes a call of `pushError` or `pushKeywordError` (module header),
+ * which build the same object, its fields in the same order, and append it the same way.
  */
 function compactErrorPushes(code: string): string {
   const open = /const (err\d+) = \{/g;
@@ -110,7 +110,13 @@ function compactErrorPushes(code: string): string {
     }
     // An error of another shape (ajv's empty `if` errors) is left as ajv wrote it.
     if (values.length !== ERROR_FIELDS.length || values.includes('')) continue;
-    out += `${code.slice(done, m.index)}vErrors = pushError(vErrors, ${values.join(', ')});errors++;`;
+    // Mostly the keyword's own schema is read from the parent schema (`schema9.properties.x.type`
+    // next to `schema9.properties.x`): then the helper reads it, and the code names it once.
+    const [instancePath, schemaPath, keyword, params, schema, parentSchema, data] = values;
+    const call = schema === `${parentSchema}.${JSON.parse(keyword!) as string}`
+      ? `pushKeywordError(vErrors, ${[instancePath, schemaPath, keyword, params, parentSchema, data].join(', ')})`
+      : `pushError(vErrors, ${values.join(', ')})`;
+    out += `${code.slice(done, m.index)}vErrors = ${call};errors++;`;
     done = objectEnd + push.length;
     open.lastIndex = done;
   }
@@ -238,6 +244,9 @@ export function generateValidatorsSource(): string {
     '  if (errors === null) return [error];',
     '  errors.push(error);',
     '  return errors;',
+    '}',
+    'function pushKeywordError(errors, instancePath, schemaPath, keyword, params, parentSchema, data) {',
+    '  return pushError(errors, instancePath, schemaPath, keyword, params, parentSchema[keyword], parentSchema, data);',
     '}',
     linear.replace(/^"use strict";/, ''),
     `export const branchPointers = ${JSON.stringify(split.branchPointers)};`,

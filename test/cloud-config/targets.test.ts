@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cloudConfigSchema, cloudConfigSchemaFor, validateCloudConfig, type CloudConfigIssue, type CloudConfigResult } from 'shopkeep/cloud-config';
 import { applySchemaChanges } from '../../src/cloud-config/targets/schema-change';
-import { CLOUD_INIT_26_2_CHANGES } from '../../src/cloud-config/targets/cloud-init-26-2';
+import { cloudInit262Changes } from '../../src/cloud-config/targets/cloud-init-26-2';
 
 const cc = (body: string) => `#cloud-config\n${body}`;
 const both = [undefined, '26.2'] as const;
@@ -50,7 +50,7 @@ describe('targets', () => {
     const user = (schema.$defs as Record<string, { properties: Record<string, unknown> }>)['users_groups.user']!;
     expect(user.properties.doas).toBeDefined();
     // Every change has a fact and applies to the baseline.
-    for (const change of CLOUD_INIT_26_2_CHANGES) expect(change.fact.length).toBeGreaterThan(5);
+    for (const change of cloudInit262Changes()) expect(change.fact.length).toBeGreaterThan(5);
     expect(() => applySchemaChanges(cloudConfigSchema, [{ remove: '/properties/no_such_key', fact: 'x' }])).toThrow(/nothing to remove/);
     expect(() => applySchemaChanges(cloudConfigSchema, [{ set: '/nowhere/at/all', to: {}, fact: 'x' }])).toThrow(/no node/);
   });

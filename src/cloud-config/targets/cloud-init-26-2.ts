@@ -20,10 +20,10 @@ function strings(description?: string): JsonSchema {
 // Module names 26.2 does not know, and names it spells only one way.
 const UNKNOWN_MODULES = new Set(['migrator', 'netplan_nm_patch', 'refresh_rmc_and_interface', 'rightscale_userdata']);
 const UNDERSCORE_ONLY = new Set(['raspberry-pi', 'ubuntu-pro']);
-const moduleNames = moduleNameSpellings().filter((name) => !UNKNOWN_MODULES.has(name.replaceAll('-', '_')) && !UNDERSCORE_ONLY.has(name));
+const moduleNames = (): string[] => moduleNameSpellings().filter((name) => !UNKNOWN_MODULES.has(name.replaceAll('-', '_')) && !UNDERSCORE_ONLY.has(name));
 
 // Hyphenated user keys 26.2 accepts as deprecated aliases (24.2), besides `lock-passwd`.
-const HYPHENATED_USER_ALIASES: readonly (readonly [alias: string, schema: JsonSchema])[] = [
+const hyphenatedUserAliases = (): readonly (readonly [alias: string, schema: JsonSchema])[] => [
   ['create-groups', bool()],
   ['hashed-passwd', str()],
   ['no-create-home', bool()],
@@ -36,11 +36,15 @@ const HYPHENATED_USER_ALIASES: readonly (readonly [alias: string, schema: JsonSc
   ['ssh-redirect-user', bool()],
 ];
 
-/** The schema changes of cloud-init 26.2 relative to the specification baseline. */
-export const CLOUD_INIT_26_2_CHANGES: readonly SchemaChange[] = [
+/**
+ * The schema changes of cloud-init 26.2 relative to the specification baseline. Built when the
+ * 26.2 schema is first asked for, not on import: most processes never target 26.2, and every
+ * import is part of the CLI's cold start.
+ */
+export const cloudInit262Changes = (): readonly SchemaChange[] => [
   // users_groups
   { set: `${USER}/properties/doas`, to: strArray('doas rules for the user (doas or opendoas must be installed).'), fact: 'users[].doas: a list of doas rules (added in 24.1)' },
-  ...HYPHENATED_USER_ALIASES.map(([alias, schema]): SchemaChange => ({
+  ...hyphenatedUserAliases().map(([alias, schema]): SchemaChange => ({
     set: `${USER}/properties/${alias}`,
     to: deprecated(schema, '24.2', `Use **${alias.replaceAll('-', '_')}** instead.`),
     fact: `users[].${alias}: a deprecated alias of ${alias.replaceAll('-', '_')} (24.2)`,
@@ -83,7 +87,7 @@ export const CLOUD_INIT_26_2_CHANGES: readonly SchemaChange[] = [
     fact: 'group map values: a string, or a list of at least one string, in one schema',
   },
   // module lists
-  { set: '/$defs/module_name/enum', to: moduleNames, fact: 'module names: no migrator, netplan_nm_patch, refresh_rmc_and_interface, rightscale_userdata; raspberry_pi and ubuntu_pro only with underscores' },
+  { set: '/$defs/module_name/enum', to: moduleNames(), fact: 'module names: no migrator, netplan_nm_patch, refresh_rmc_and_interface, rightscale_userdata; raspberry_pi and ubuntu_pro only with underscores' },
   { remove: '/$defs/module_name/type', fact: 'module names: an enum without a type' },
   { set: '/$defs/module_list/items/oneOf/1', to: { type: 'array', description: 'A [name, frequency] pair (not checked).' }, fact: 'module lists: an array entry is not checked (prefixItems is ignored by a draft-04 validator)' },
   { remove: '/$defs/module_list/minItems', fact: 'module lists: may be empty' },

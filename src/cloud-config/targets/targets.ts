@@ -1,6 +1,6 @@
 import { cloudConfigSchema } from '../schema/index';
 import type { JsonSchema } from '../schema/json-schema';
-import { CLOUD_INIT_26_2_CHANGES } from './cloud-init-26-2';
+import { cloudInit262Changes } from './cloud-init-26-2';
 import { applySchemaChanges, type SchemaChange } from './schema-change';
 
 /**
@@ -55,7 +55,8 @@ export interface TargetBehaviour {
 interface TargetDefinition {
   readonly basedOn?: CloudConfigTarget;
   readonly title: string;
-  readonly changes: readonly SchemaChange[];
+  /** Built on first use (see cloud-init-26-2.ts). */
+  readonly changes: () => readonly SchemaChange[];
   readonly behaviour: TargetBehaviour;
 }
 
@@ -65,8 +66,8 @@ const CLOUD_INIT_BEHAVIOUR: TargetBehaviour = { unions: 'cloud-init', unknownTop
 // a file of SchemaChange facts next to cloud-init-26-2.ts, add it here and to the two types
 // above, then regenerate the validators (docs/cloud-config.md, "Adding a cloud-init release").
 const TARGETS: Readonly<Record<CloudConfigTarget, TargetDefinition>> = {
-  spec: { title: 'the specification', changes: [], behaviour: { unions: 'meant-branch', unknownTopLevelKeys: 'at-key', ignoredParts: 'error', dialect: 'json-schema' } },
-  '26.2': { title: 'cloud-init 26.2', changes: CLOUD_INIT_26_2_CHANGES, behaviour: CLOUD_INIT_BEHAVIOUR },
+  spec: { title: 'the specification', changes: () => [], behaviour: { unions: 'meant-branch', unknownTopLevelKeys: 'at-key', ignoredParts: 'error', dialect: 'json-schema' } },
+  '26.2': { title: 'cloud-init 26.2', changes: cloudInit262Changes, behaviour: CLOUD_INIT_BEHAVIOUR },
 };
 
 /** Every target, the default first. */
@@ -100,7 +101,7 @@ export function targetSchema(target: CloudConfigTarget): JsonSchema {
   if (schema === undefined) {
     const definition = TARGETS[target];
     const base = targetSchema(definition.basedOn ?? 'spec');
-    schema = applySchemaChanges({ ...base, $id: `https://shopkeep.dev/schemas/cloud-config-${target}.json`, title: `cloud-config (${definition.title})` }, definition.changes);
+    schema = applySchemaChanges({ ...base, $id: `https://shopkeep.dev/schemas/cloud-config-${target}.json`, title: `cloud-config (${definition.title})` }, definition.changes());
     schemas.set(target, schema);
   }
   return schema;
