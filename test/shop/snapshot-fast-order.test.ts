@@ -81,3 +81,20 @@ describe('checkOrderFast', () => {
     expect(checkOrderFast(raw)).toStrictEqual(schema.parse(raw));
   });
 });
+
+describe('duplicate ids name where the id was first used, wherever that was', () => {
+  it('in compact and in wide positions (line 40, order 2^23 + 5)', async () => {
+    const { SnapshotCrossChecks } = await import('../../src/shop/snapshot/cross-checks');
+    const issues: { path: readonly (string | number)[]; message: string }[] = [];
+    const checks = new SnapshotCrossChecks(issues as never);
+    const items = (first: number, n: number) => Array.from({ length: n }, (_, i) => ({ id: first + i, product_id: 1 }));
+    checks.orderLines({ items: items(1, 41) }, 3);
+    checks.orderLines({ notes: [{ id: 77 }] }, 2 ** 23 + 5);
+    checks.orderLines({ items: [{ id: 41, product_id: 1 }, { id: 7, product_id: 1 }], notes: [{ id: 77 }] }, 2 ** 23 + 9);
+    expect(issues.map((i) => i.message)).toEqual([
+      'duplicate order line id 41 (first used at orders[3].items[40])',
+      'duplicate order line id 7 (first used at orders[3].items[6])',
+      `duplicate note id 77 (first used at orders[${2 ** 23 + 5}].notes[0])`,
+    ]);
+  });
+});

@@ -40,12 +40,11 @@ class IdRegistry {
   add(id: number | undefined, record: number, kind: number = SELF, line = 0): void {
     if (id === undefined) return;
     const first = this.seen.get(id);
-    if (first === undefined) this.seen.set(id, record * 2 ** 23 + kind * LINE_LIMIT + Math.min(line, LINE_LIMIT - 1));
+    if (first === undefined) this.seen.set(id, where(record, kind, line));
     else {
       const path: Path = kind === SELF ? [this.section, record] : [this.section, record, LINE_KINDS[kind] as string, line];
-      const firstKind = Math.floor(first / LINE_LIMIT) % 8;
-      const firstRecord = Math.floor(first / 2 ** 23);
-      const firstPath: Path = firstKind === SELF ? [this.section, firstRecord] : [this.section, firstRecord, LINE_KINDS[firstKind] as string, first % LINE_LIMIT];
+      const [firstRecord, firstKind, firstLine] = whereOf(first);
+      const firstPath: Path = firstKind === SELF ? [this.section, firstRecord] : [this.section, firstRecord, LINE_KINDS[firstKind] as string, firstLine];
       this.issues.push({
         code: 'duplicate_id',
         path: [...path, 'id'],
@@ -53,6 +52,20 @@ class IdRegistry {
       });
     }
   }
+}
+
+// Where an id was first used, as one number: record * 256 + kind * 32 + line while that stays a small integer (V8
+// then stores it unboxed: millions of line ids would otherwise be millions of heap numbers for the GC to trace), else
+// negative, with room for records up to 2^30 and lines up to LINE_LIMIT.
+function where(record: number, kind: number, line: number): number {
+  if (record < 2 ** 23 && line < 32) return record * 256 + kind * 32 + line;
+  return -1 - (record * 2 ** 23 + kind * LINE_LIMIT + Math.min(line, LINE_LIMIT - 1));
+}
+
+function whereOf(first: number): [record: number, kind: number, line: number] {
+  if (first >= 0) return [Math.floor(first / 256), Math.floor(first / 32) % 8, first % 32];
+  const wide = -1 - first;
+  return [Math.floor(wide / 2 ** 23), Math.floor(wide / LINE_LIMIT) % 8, wide % LINE_LIMIT];
 }
 
 /** The cross-record checks, fed section by section and order by order; problems go to `issues`. */

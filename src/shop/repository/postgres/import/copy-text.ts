@@ -4,6 +4,7 @@
 // without intermediate strings: no per-value garbage, which a heap holding a whole shop makes expensive to collect.
 import { Decimal } from 'decimal.js';
 import { arrayLiteral, isStorableText } from '../params';
+import { COPY_DATA_HEADER } from './copy-in';
 import { SnapshotImportError } from './import-errors';
 
 const CHUNK_BYTES = 256 * 1024;
@@ -11,7 +12,7 @@ const CHUNK_BYTES = 256 * 1024;
 const POOL_MAX = 64;
 const pool: Buffer[] = [];
 
-/** Gives buffers from {@link CopyTextWriter.take} back for reuse, once they have been sent. */
+/** Gives buffers from {@link CopyTextWriter.take} back for reuse, once they have been sent (copyIn resolved). */
 export function releaseChunks(chunks: readonly Buffer[]): void {
   for (const chunk of chunks) {
     const whole = chunk.buffer;
@@ -38,35 +39,36 @@ const badText = (where: string) =>
  */
 export class CopyTextWriter {
   private buf: Buffer = fresh(CHUNK_BYTES);
-  private pos = 0;
+  // Every chunk starts with room for the CopyData header (see copyIn).
+  private pos = COPY_DATA_HEADER;
   private chunks: Buffer[] = [];
   private full = 0;
   private readonly digits = new Uint8Array(32);
 
-  /** Bytes written since the last {@link take}. */
+  /** Bytes of COPY text written since the last {@link take}. */
   get bytes(): number {
-    return this.full + this.pos;
+    return this.full + this.pos - COPY_DATA_HEADER;
   }
 
-  /** The text written so far, as chunks; the writer starts over empty. */
+  /** The text written so far, as chunks for `copyIn` (each after COPY_DATA_HEADER spare bytes); starts over empty. */
   take(): Buffer[] {
     const out = this.chunks;
-    if (this.pos > 0) out.push(this.buf.subarray(0, this.pos));
+    if (this.pos > COPY_DATA_HEADER) out.push(this.buf.subarray(0, this.pos));
     this.chunks = [];
     this.full = 0;
     this.buf = fresh(CHUNK_BYTES);
-    this.pos = 0;
+    this.pos = COPY_DATA_HEADER;
     return out;
   }
 
   private ensure(bytes: number): void {
     if (this.pos + bytes <= this.buf.length) return;
-    if (this.pos > 0) {
+    if (this.pos > COPY_DATA_HEADER) {
       this.chunks.push(this.buf.subarray(0, this.pos));
-      this.full += this.pos;
+      this.full += this.pos - COPY_DATA_HEADER;
     }
-    this.buf = fresh(Math.max(CHUNK_BYTES, bytes));
-    this.pos = 0;
+    this.buf = fresh(Math.max(CHUNK_BYTES, bytes + COPY_DATA_HEADER));
+    this.pos = COPY_DATA_HEADER;
   }
 
   private byte(b: number): void {
