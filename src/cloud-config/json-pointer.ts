@@ -4,10 +4,8 @@
 /** Splits a JSON pointer (`/users/0/lock-passwd`) into unescaped segments. */
 export function pointerSegments(pointer: string): string[] {
   if (pointer === '') return [];
-  return pointer
-    .slice(1)
-    .split('/')
-    .map((s) => (s.includes('~') ? s.replace(/~1/g, '/').replace(/~0/g, '~') : s));
+  const segments = pointer.slice(1).split('/');
+  return pointer.includes('~') ? segments.map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~')) : segments;
 }
 
 /** Escapes one segment for a JSON pointer (`~` -> `~0`, `/` -> `~1`). */

@@ -126,13 +126,15 @@ function positionPointer(issue: CloudConfigIssue | CloudConfigDeprecation): stri
 /** Adds source positions and orders issues by position, as a reader scans the file. */
 function positioned<T extends CloudConfigIssue | CloudConfigDeprecation>(issues: readonly T[], parsed: ParsedYaml | undefined): T[] {
   if (issues.length === 0) return [];
-  const placed = parsed
-    ? issues.map((issue) => {
-        const target: PositionTarget = issue.code === 'additional_property' || issue.code === 'invalid_key' ? 'key' : issue.code === 'deprecated' ? 'entry' : 'value';
-        const at = sourcePosition(parsed, positionPointer(issue), target);
-        return at ? { ...issue, line: at.line, column: at.column } : issue;
-      })
-    : [...issues];
+  const placed = [...issues];
+  if (parsed) {
+    for (const issue of placed) {
+      const target: PositionTarget = issue.code === 'additional_property' || issue.code === 'invalid_key' ? 'key' : issue.code === 'deprecated' ? 'entry' : 'value';
+      const at = sourcePosition(parsed, positionPointer(issue), target);
+      // The issues were made for this validation alone: positions are added in place.
+      if (at) Object.assign(issue, { line: at.line, column: at.column });
+    }
+  }
   return placed.sort((a, b) => (a.line ?? Infinity) - (b.line ?? Infinity) || (a.column ?? 0) - (b.column ?? 0) || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 

@@ -28,7 +28,9 @@ interface Found {
    * at its value, with allErrors even inside branches, so a union the walk meets at another path
    * accepted its value: some branch is valid there.
    */
-  readonly failedAt: ReadonlySet<string>;
+  readonly errors: readonly ErrorObject[];
+  /** The instance paths of `errors`, gathered when first needed. */
+  failedAt: ReadonlySet<string> | undefined;
 }
 
 function isNode(value: unknown): value is SchemaNode {
@@ -156,7 +158,7 @@ function walk(context: SchemaTarget, schema: SchemaNode, pointer: string, value:
   for (const keyword of ['oneOf', 'anyOf'] as const) {
     const branches = schema[keyword];
     if (!Array.isArray(branches)) continue;
-    const accepted = hits.failedAt.size === 0 || !hits.failedAt.has(segmentsToPointer(segments));
+    const accepted = hits.errors.length === 0 || !(hits.failedAt ??= new Set(hits.errors.map((e) => e.instancePath))).has(segmentsToPointer(segments));
     const valid = firstValidBranch(context, branches, `${pointer}/${keyword}`, value, accepted);
     const chosen = valid !== -1 ? valid : branches.findIndex((b) => isNode(b) && typeFits(context, b, value));
     if (chosen !== -1 && wanted(context, branches[chosen], hits)) walk(context, branches[chosen] as SchemaNode, `${pointer}/${keyword}/${chosen}`, value, segments, hits, valid !== -1);
@@ -237,7 +239,7 @@ function wording(schema: SchemaNode): { message: string; version?: string } {
  * the data against the whole schema reported (it tells which unions accepted their value).
  */
 export function findDeprecations(context: SchemaTarget, data: unknown, errors: readonly ErrorObject[], named?: Map<string, KeyCheck>): CloudConfigDeprecation[] {
-  const found: Found = { hits: [], named, failedAt: new Set(errors.map((e) => e.instancePath)) };
+  const found: Found = { hits: [], named, errors, failedAt: undefined };
   if (wanted(context, context.schema, found)) walk(context, context.schema, '', data, [], found);
   const byPointer = new Map<string, CloudConfigDeprecation>();
   for (const hit of found.hits) {
