@@ -193,6 +193,26 @@ function settleTopLevel(context: SchemaTarget, issues: Issue[]): Issue[] {
   return issues.map((i) => (i.code === 'additional_property' && i.pointer === '' ? { ...i, path: segmentsToDottedPath([i.property]) } : i));
 }
 
+/**
+ * Whether mapping the error with a budget would give a suggestion, worked out without the rest of
+ * the issue (most unknown keys and values have none). The answer is remembered by closestMatch,
+ * so mapping the error afterwards spends no more of the budget. A `const` has a fresh candidate
+ * list each time (not remembered): it is left to mapOne.
+ */
+function suggests(error: SchemaError, budget: SuggestionBudget): boolean {
+  const p = error.params;
+  switch (error.keyword) {
+    case 'nested':
+      return suggests(p.inner as SchemaError, budget);
+    case 'additionalProperties':
+      return closestMatch(String(p.additionalProperty), keysOf(error.parentSchema?.properties as SchemaNode | undefined), budget) !== undefined;
+    case 'enum':
+      return typeof error.data === 'string' && !isSecretPointer(error.instancePath) && closestMatch(error.data, stringsOf(p.allowedValues as unknown[]), budget) !== undefined;
+    default:
+      return true;
+  }
+}
+
 /** Issues mapped from ajv's errors, and how to add "did you mean" to those that are listed. */
 export class MappedIssues {
   constructor(
@@ -209,7 +229,7 @@ export class MappedIssues {
   complete(issue: Issue, budget: SuggestionBudget): Issue {
     if (issue.code !== 'additional_property' && issue.code !== 'enum' && issue.code !== 'const') return issue;
     const source = this.sources.get(location(issue));
-    if (source === undefined) return issue;
+    if (source === undefined || !suggests(source, budget)) return issue;
     const full = mapOne(source, this.hints, budget);
     return full.code === issue.code && 'suggestion' in full ? { ...issue, suggestion: full.suggestion, message: full.message } : issue;
   }
