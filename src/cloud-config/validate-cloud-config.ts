@@ -87,11 +87,25 @@ function result(
   config: Readonly<Record<string, unknown>> | undefined,
   userDataType?: string,
 ): CloudConfigResult {
-  const type = userDataType === undefined ? {} : { userDataType };
+  // Built literally rather than by spreading: results are made on every call.
   if (errors.length === 0) {
-    return { valid: true, target, ...type, errors: [], deprecations, warnings, config: (config ?? {}) as CloudConfig };
+    const validConfig = (config ?? {}) as CloudConfig;
+    return userDataType === undefined
+      ? { valid: true, target, errors: [], deprecations, warnings, config: validConfig }
+      : { valid: true, target, userDataType, errors: [], deprecations, warnings, config: validConfig };
   }
-  return { valid: false, target, ...type, errors: errors as [CloudConfigIssue, ...CloudConfigIssue[]], deprecations, warnings, config };
+  const listed = errors as [CloudConfigIssue, ...CloudConfigIssue[]];
+  return userDataType === undefined
+    ? { valid: false, target, errors: listed, deprecations, warnings, config }
+    : { valid: false, target, userDataType, errors: listed, deprecations, warnings, config };
+}
+
+/** A checked result of cloud-config text: its type named last, as it always was. */
+function cloudConfigResult(checked: CloudConfigResult): CloudConfigResult {
+  if (checked.userDataType !== undefined || checked.note !== undefined || checked.unlisted !== undefined) return { ...checked, userDataType: CLOUD_CONFIG };
+  return checked.valid
+    ? { valid: true, target: checked.target, errors: [], deprecations: checked.deprecations, warnings: checked.warnings, config: checked.config, userDataType: CLOUD_CONFIG }
+    : { valid: false, target: checked.target, errors: checked.errors, deprecations: checked.deprecations, warnings: checked.warnings, config: checked.config, userDataType: CLOUD_CONFIG };
 }
 
 const CLOUD_CONFIG = 'text/cloud-config';
@@ -194,7 +208,7 @@ function validateUnsafe(input: unknown, options: ValidateCloudConfigOptions, com
   const parsed = parseYaml(userData.text, maxDepth);
   if (!parsed.ok) return result(target, [...parts, ...parsed.errors], [], parsed.warnings, undefined, CLOUD_CONFIG);
   const checked = validateData(context, parsed.parsed.value, parsed.parsed, parsed.parsed.warnings, maxDepth, completion);
-  return withIgnoredParts(context, parts, { ...checked, userDataType: CLOUD_CONFIG });
+  return withIgnoredParts(context, parts, cloudConfigResult(checked));
 }
 
 /**

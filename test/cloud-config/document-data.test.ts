@@ -59,6 +59,17 @@ describe('plain documents read in one walk', () => {
     expect(plain.warnings).toMatchObject([{ code: 'duplicate_key', path: 'b.c', line: 6, column: 3, firstLine: 5, firstColumn: 3 }]);
   });
 
+  it('finds repeats in long mappings as in short ones', () => {
+    const keys = Array.from({ length: 12 }, (_, i) => `k${i}: ${i}`);
+    const text = `${[...keys, 'k3: again', 'k11: last'].join('\n')}\n`;
+    const plain = parsed(text)!;
+    const general = parsed(`${text}${PROBE}`)!;
+    expect(plain.plain).toBe(true);
+    expect(plain.warnings.map((w) => [w.path, w.line])).toEqual([['k3', 13], ['k11', 14]]);
+    expect(general.warnings).toEqual(plain.warnings);
+    expect(withoutProbe(general.value)).toEqual(plain.value);
+  });
+
   it.each([
     ['an alias', 'a: &x 1\nb: *x\n'],
     ['a merge key', 'a: {<<: {b: 1}}\n'],

@@ -47,6 +47,15 @@ export function duplicateKey(lineCounter: LineCounter, mapPath: readonly string[
   };
 }
 
+// Up to this many keys, a repeat is found by comparing the key texts; beyond, with a set.
+const SCAN_UP_TO = 8;
+
+function repeats(keys: readonly string[], i: number): boolean {
+  const text = keys[i];
+  for (let k = 0; k < i; k++) if (keys[k] === text) return true;
+  return false;
+}
+
 class Walk {
   readonly nonStringKeys: NonStringKey[] = [];
   readonly warnings: CloudConfigWarning[] = [];
@@ -98,8 +107,8 @@ class Walk {
     const { items } = map;
     const keys: string[] = new Array(items.length);
     // Keys first, all of them, then the values: the findings come in the order of the general path.
-    // The object gets its keys in the first pass, so a repeated key is one it already has.
-    const out: Record<string, unknown> = {};
+    // Repeats are found among the key texts (a set for a long mapping), not on the object.
+    const seen = items.length > SCAN_UP_TO ? new Set<string>() : undefined;
     for (let i = 0; i < items.length; i++) {
       const key = items[i]!.key;
       if (key === null || (key as object).constructor !== Scalar && (key as object).constructor !== FloatScalar) throw NOT_PLAIN;
@@ -114,18 +123,19 @@ class Walk {
         this.nonStringKey(key as Scalar, text);
       }
       keys[i] = text;
-      if (Object.prototype.hasOwnProperty.call(out, text)) this.repeated(items, keys, i);
-      // As yaml's toJS: a name the object inherits (`constructor`, `__proto__`) becomes an own property.
-      else if (text in out) Object.defineProperty(out, text, { value: undefined, writable: true, enumerable: true, configurable: true });
-      else out[text] = undefined;
+      if (seen === undefined ? repeats(keys, i) : seen.size === seen.add(text).size) this.repeated(items, keys, i);
     }
+    const out: Record<string, unknown> = {};
     const { path } = this;
     for (let i = 0; i < items.length; i++) {
       const text = keys[i]!;
       path.push(text);
-      // An own data property by now: plain assignment, the last of repeated keys wins.
-      out[text] = this.node(items[i]!.value, depth);
+      const value = this.node(items[i]!.value, depth);
       path.pop();
+      // As yaml's toJS: a name the object already answers to (`constructor`, a repeated key) is
+      // defined as an own property; the last of repeated keys wins.
+      if (text in out) Object.defineProperty(out, text, { value, writable: true, enumerable: true, configurable: true });
+      else out[text] = value;
     }
     return out;
   }
