@@ -125,15 +125,16 @@ function compactErrorPushes(code: string): string {
 
 /**
  * ajv writes each schema its code refers to (for the verbose `schema`/`parentSchema` fields, enums,
- * property tables) as a JavaScript object literal, all of them built when the module loads. Each
- * becomes a function that parses its JSON text on first use and keeps the result
- * (`function schema6() { return (schema6$ ??= JSON.parse('...')); }`; V8 parses JSON text several
- * times faster than an object literal), and every reference a call of it: a validation builds only
- * the schemas it reads, always the same objects.
+ * property tables) as a JavaScript object literal, all of them built when the module loads. They
+ * become JSON texts in one table instead, each parsed on first use and kept (V8 parses JSON text
+ * several times faster than an object literal), and every reference `schemaN` a call `schemaAt(N)`:
+ * a validation builds only the schemas it reads, always the same objects. One accessor rather than a
+ * function per schema: each function is one more for V8 to pre-parse when the module loads.
  */
 function lazySchemas(code: string): string {
-  const open = /const (schema\d+) = \{/g;
-  const names = new Set<string>();
+  const open = /const (schema(\d+)) = \{/g;
+  const names = new Map<string, number>();
+  const texts: string[] = [];
   let out = '';
   let done = 0;
   for (let m = open.exec(code); m; m = open.exec(code)) {
@@ -143,16 +144,18 @@ function lazySchemas(code: string): string {
     const text = code.slice(objectStart, objectEnd);
     // `__proto__` as a literal's key sets the prototype, in JSON it is a key: not the same data.
     if (text.includes('"__proto__"') || JSON.stringify(JSON.parse(text)) !== text) throw new Error(`${m[1]} is not plain JSON`);
-    names.add(m[1]!);
-    out += `${code.slice(done, m.index)}let ${m[1]}$;function ${m[1]}() { return (${m[1]}$ ??= ${jsonParseExpression(text)}); }`;
+    names.set(m[1]!, texts.length);
+    texts.push(jsonParseExpression(text).slice('JSON.parse('.length, -1));
+    out += code.slice(done, m.index);
     done = objectEnd + 1;
     open.lastIndex = done;
   }
-  return callNames(out + code.slice(done), names);
+  const table = `const schemaTexts = [${texts.join(',\n')}];const schemas = [];function schemaAt(i) { return (schemas[i] ??= JSON.parse(schemaTexts[i])); }`;
+  return `${table}\n${callNames(out + code.slice(done), names).replace(/^"use strict";/, '')}`;
 }
 
-/** Every use of the given names outside string literals and declarations becomes a call (`schema6` -> `schema6()`). */
-function callNames(code: string, names: ReadonlySet<string>): string {
+/** Every use of the given names outside string literals becomes a call of the accessor (`schema6` -> `schemaAt(0)`). */
+function callNames(code: string, names: ReadonlyMap<string, number>): string {
   let out = '';
   let done = 0;
   for (let i = 0; i < code.length; i++) {
@@ -162,10 +165,9 @@ function callNames(code: string, names: ReadonlySet<string>): string {
     } else if (/[A-Za-z_$]/.test(c)) {
       let end = i + 1;
       while (end < code.length && /[\w$]/.test(code[end]!)) end++;
-      const word = code.slice(i, end);
-      const declared = code.endsWith('function ', i) || code.endsWith('let ', i) || code[end] === '$' || code[i - 1] === '.';
-      if (names.has(word) && !declared) {
-        out += `${code.slice(done, end)}()`;
+      const index = code[i - 1] === '.' ? undefined : names.get(code.slice(i, end));
+      if (index !== undefined) {
+        out += `${code.slice(done, i)}schemaAt(${index})`;
         done = end;
       }
       i = end - 1;
