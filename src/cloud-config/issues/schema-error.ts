@@ -27,7 +27,9 @@ export interface UnionBranch {
 
 /** Depth of a JSON pointer: the number of segments. */
 export function depth(path: string): number {
-  return path === '' ? 0 : path.split('/').length - 1;
+  let segments = 0;
+  for (let i = path.indexOf('/'); i !== -1; i = path.indexOf('/', i + 1)) segments++;
+  return segments;
 }
 
 /** The depth of the deepest error (a loop: an error list can be longer than a call's argument list). */
