@@ -3,7 +3,8 @@
 // INSERT ... SELECT FROM unnest, one batch after the other, every index and foreign key maintained row by row; kept
 // below as the baseline), interleaved, each run into a fresh schema: the same 200,000-order demo shop from memory,
 // and streamed from its JSON file (reading, validating and writing together, as `shopkeep import` does).
-import { createReadStream } from 'node:fs';
+// With a local server it also prints the CPU seconds each way cost the client and the server together.
+import { createReadStream, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -45,34 +46,87 @@ const LABEL: Record<Way, string> = {
   stream: 'importShopSnapshot, streamed from the JSON file',
 };
 
-async function importOnce(way: Way, client: PostgresClient, shop: ShopSnapshot, file: string): Promise<number> {
+/**
+ * CPU seconds used so far by the local PostgreSQL server's processes (backends, WAL writer, checkpointer...), from
+ * /proc; undefined when none is visible (a remote server, another OS). On a shared machine wall times follow the
+ * other load, and a way whose client and server work in parallel loses more to it than one that takes turns: the
+ * CPU both sides spend is the figure the load does not move.
+ */
+function serverCpu(): number | undefined {
+  let ticks = 0;
+  let seen = false;
+  try {
+    for (const pid of readdirSync('/proc')) {
+      if (!/^\d+$/.test(pid)) continue;
+      let stat: string;
+      try {
+        stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      } catch {
+        continue;
+      }
+      if (!stat.includes('(postgres)')) continue;
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+      seen = true;
+    }
+  } catch {
+    return undefined;
+  }
+  return seen ? ticks / 100 : undefined; // USER_HZ is 100 on Linux
+}
+
+interface Run {
+  readonly ms: number;
+  /** Client and (local) server CPU seconds, when the server's are visible. */
+  readonly cpu: number | undefined;
+}
+
+async function importOnce(way: Way, client: PostgresClient, shop: ShopSnapshot, file: string, server: boolean): Promise<Run> {
   await migratePostgres(client);
+  const serverBefore = server ? serverCpu() : undefined;
+  const clientBefore = process.cpuUsage();
   const start = performance.now();
   if (way === 'baseline') await baselineImport(client, shop);
   else await importShopSnapshot(client, way === 'memory' ? shop : createReadStream(file, { highWaterMark: 1 << 20 }), { batchSize: BATCH });
-  return performance.now() - start;
+  const ms = performance.now() - start;
+  const used = process.cpuUsage(clientBefore);
+  const serverAfter = server ? serverCpu() : undefined;
+  const cpu = serverBefore === undefined || serverAfter === undefined ? undefined : (used.user + used.system) / 1e6 + serverAfter - serverBefore;
+  return { ms, cpu };
 }
 
 async function compare(name: string, orders: number, fresh: () => Promise<{ client: PostgresClient; done: () => Promise<void> }>): Promise<void> {
   const shop = generateDemoShop({ orders, seed: 1 });
   const file = await writeDemoSnapshotFile(join(tmpdir(), `shopkeep-demo-${orders}.json`), orders);
   const times = new Map<Way, number[]>(WAYS.map((w) => [w, []]));
+  const cpus = new Map<Way, number[]>(WAYS.map((w) => [w, []]));
   for (let round = 0; round < ROUNDS; round += 1) {
     for (const way of WAYS) {
       const { client, done } = await fresh();
       try {
-        times.get(way)!.push(await importOnce(way, client, shop, file));
+        const run = await importOnce(way, client, shop, file, name === 'server');
+        times.get(way)!.push(run.ms);
+        if (run.cpu !== undefined) cpus.get(way)!.push(run.cpu);
       } finally {
         await done();
       }
     }
   }
-  const median = (w: Way) => [...times.get(w)!].sort((a, b) => a - b)[Math.floor(ROUNDS / 2)]!;
+  const middle = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)]!;
+  const median = (w: Way) => middle(times.get(w)!);
   const rate = (w: Way) => (orders * 1000) / median(w);
   console.log(`${name}: ${orders.toLocaleString('en-US')} orders (demo shop, seed 1), batches of ${BATCH}, median of ${ROUNDS} interleaved run(s) each`);
   for (const way of WAYS) {
     const ratio = way === 'baseline' ? '' : `   x${(rate(way) / rate('baseline')).toFixed(1)} the baseline's orders/s`;
     console.log(`  ${LABEL[way].padEnd(52)} ${(median(way) / 1000).toFixed(1).padStart(6)} s  ${Math.round(rate(way)).toLocaleString('en-US').padStart(7)} orders/s${ratio}`);
+  }
+  if (WAYS.every((w) => cpus.get(w)!.length === ROUNDS)) {
+    console.log(`  CPU seconds, client + local PostgreSQL server (median), whatever else the machine runs:`);
+    for (const way of WAYS) {
+      const cpu = middle(cpus.get(way)!);
+      const ratio = way === 'baseline' ? '' : `   x${(middle(cpus.get('baseline')!) / cpu).toFixed(1)} less than the baseline`;
+      console.log(`  ${LABEL[way].padEnd(52)} ${cpu.toFixed(1).padStart(6)} s CPU${ratio}`);
+    }
   }
 }
 
