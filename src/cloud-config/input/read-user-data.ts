@@ -35,10 +35,11 @@ const HEADERS: readonly (readonly [prefix: string, type: string])[] = [
 
 // node:zlib is loaded for the first gzip input, not with the package: loading it costs about 2 ms
 // of every CLI run and every process that imports the validator, and most user data is text.
-// Synchronous (createRequire, as for zod in the shop), so validation stays synchronous.
+// Synchronous, so validation stays synchronous: process.getBuiltinModule (Node 20.16+, also where
+// a bundler left no usable import.meta.url), else createRequire as for zod in the shop.
 let zlib: typeof import('node:zlib') | undefined;
 function gunzipSync(data: Uint8Array, maxOutputLength: number): Buffer {
-  zlib ??= createRequire(import.meta.url)('node:zlib') as typeof import('node:zlib');
+  zlib ??= (process.getBuiltinModule?.('node:zlib') ?? createRequire(import.meta.url)('node:zlib')) as typeof import('node:zlib');
   return zlib.gunzipSync(data, { maxOutputLength });
 }
 
