@@ -56,7 +56,8 @@ function rejected(code: CloudConfigInputIssue['code'], message: string, line?: n
 
 /** The prefix of the longest header the text starts with (as cloud-init matches it: lower-cased). */
 function headerOf(head: string): readonly [prefix: string, type: string] | undefined {
-  return HEADERS.find(([prefix]) => head.startsWith(prefix));
+  for (const header of HEADERS) if (head.startsWith(header[0])) return header;
+  return undefined;
 }
 
 function decode(bytes: Uint8Array, maxBytes: number): string | UserData {
