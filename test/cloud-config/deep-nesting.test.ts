@@ -52,6 +52,9 @@ describe('deep nesting in YAML text', () => {
     const blockAt = (levels: number) => validateCloudConfig(blockMap(levels), { maxDepth: 10 });
     expect(blockAt(10).errors.map((e) => e.code)).not.toContain('too_deep');
     expect(blockAt(11).errors.map((e) => e.code)).toEqual(['too_deep']);
+    // A pair in a flow list is a mapping of its own: four levels here, each with one indicator.
+    expect(validateCloudConfig('#cloud-config\nx: [a: 1]\n', { maxDepth: 3 }).errors.map((e) => e.code)).not.toContain('too_deep');
+    expect(validateCloudConfig('#cloud-config\nx: [a: [b]]\n', { maxDepth: 3 }).errors.map((e) => e.code)).toEqual(['too_deep']);
   });
 
   it('treats maxDepth above 256 as 256, so no setting lets the parser overflow', () => {

@@ -137,6 +137,22 @@ function offInteger(value: number): number {
   return value + Math.max(Number.MIN_VALUE, Math.abs(value) * Number.EPSILON);
 }
 
+/**
+ * Whether the text could nest deeper than `maxDepth`: every mapping, list or flow pair needs an
+ * indicator of its own (`:`, `?`, `-`, `[` or `{`), so a text with no more of these characters
+ * than `maxDepth` cannot, and its syntax tree need not be walked.
+ */
+function mayNestBeyond(text: string, maxDepth: number): boolean {
+  if (text.length <= maxDepth) return false;
+  let indicators = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    // - : ? [ {
+    if ((c === 45 || c === 58 || c === 63 || c === 91 || c === 123) && ++indicators > maxDepth) return true;
+  }
+  return false;
+}
+
 let schema: Schema | undefined;
 
 /**
@@ -155,7 +171,7 @@ function sharedSchema(): Schema {
  */
 function parseDocumentBounded(text: string, lineCounter: LineCounter, maxDepth: number): Document.Parsed | CloudConfigInputIssue {
   const tokens: CST.Token[] = [...new Parser(lineCounter.addNewLine).parse(text)];
-  const deep = findTooDeep(tokens, maxDepth);
+  const deep = mayNestBeyond(text, maxDepth) ? findTooDeep(tokens, maxDepth) : undefined;
   if (deep) {
     const message = `nesting is deeper than ${maxDepth} levels; not read further (maxDepth)`;
     return { code: 'too_deep', path: deep.path, pointer: deep.pointer, message, ...position(lineCounter, deep.offset) };
