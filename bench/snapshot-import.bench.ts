@@ -78,7 +78,7 @@ function serverCpu(): number | undefined {
 interface Run {
   readonly ms: number;
   /** Client and (local) server CPU seconds, when the server's are visible. */
-  readonly cpu: number | undefined;
+  readonly cpu: { readonly client: number; readonly server: number } | undefined;
 }
 
 async function importOnce(way: Way, client: PostgresClient, shop: ShopSnapshot, file: string, server: boolean): Promise<Run> {
@@ -91,7 +91,8 @@ async function importOnce(way: Way, client: PostgresClient, shop: ShopSnapshot, 
   const ms = performance.now() - start;
   const used = process.cpuUsage(clientBefore);
   const serverAfter = server ? serverCpu() : undefined;
-  const cpu = serverBefore === undefined || serverAfter === undefined ? undefined : (used.user + used.system) / 1e6 + serverAfter - serverBefore;
+  const cpu =
+    serverBefore === undefined || serverAfter === undefined ? undefined : { client: (used.user + used.system) / 1e6, server: serverAfter - serverBefore };
   return { ms, cpu };
 }
 
@@ -100,13 +101,17 @@ async function compare(name: string, orders: number, fresh: () => Promise<{ clie
   const file = await writeDemoSnapshotFile(join(tmpdir(), `shopkeep-demo-${orders}.json`), orders);
   const times = new Map<Way, number[]>(WAYS.map((w) => [w, []]));
   const cpus = new Map<Way, number[]>(WAYS.map((w) => [w, []]));
+  const splits = new Map<Way, { client: number; server: number }[]>(WAYS.map((w) => [w, []]));
   for (let round = 0; round < ROUNDS; round += 1) {
     for (const way of WAYS) {
       const { client, done } = await fresh();
       try {
         const run = await importOnce(way, client, shop, file, name === 'server');
         times.get(way)!.push(run.ms);
-        if (run.cpu !== undefined) cpus.get(way)!.push(run.cpu);
+        if (run.cpu !== undefined) {
+          cpus.get(way)!.push(run.cpu.client + run.cpu.server);
+          splits.get(way)!.push(run.cpu);
+        }
       } finally {
         await done();
       }
@@ -125,7 +130,9 @@ async function compare(name: string, orders: number, fresh: () => Promise<{ clie
     for (const way of WAYS) {
       const cpu = middle(cpus.get(way)!);
       const ratio = way === 'baseline' ? '' : `   x${(middle(cpus.get('baseline')!) / cpu).toFixed(1)} less than the baseline`;
-      console.log(`  ${LABEL[way].padEnd(52)} ${cpu.toFixed(1).padStart(6)} s CPU${ratio}`);
+      const split = middle(splits.get(way)!.map((r) => r.client));
+      const parts = `(client ${split.toFixed(1)} s, server ${middle(splits.get(way)!.map((r) => r.server)).toFixed(1)} s)`;
+      console.log(`  ${LABEL[way].padEnd(52)} ${cpu.toFixed(1).padStart(6)} s CPU ${parts}${ratio}`);
     }
   }
 }
