@@ -19,6 +19,11 @@ export function segmentsToPointer(segments: readonly (string | number)[]): strin
   return segments.map((s) => `/${escapePointerSegment(s)}`).join('');
 }
 
+/** The dotted path of a JSON pointer (`/users/0/name` -> `users.0.name`) without a segment list when nothing is escaped. */
+export function pointerToDottedPath(pointer: string): string {
+  return pointer.includes('~') ? segmentsToDottedPath(pointerSegments(pointer)) : pointer.slice(1).replaceAll('/', '.');
+}
+
 /** cloud-init's dotted path: segments joined with `.`, keys verbatim, the root as `""`. */
 export function segmentsToDottedPath(segments: readonly (string | number)[]): string {
   return segments.map(String).join('.');

@@ -48,6 +48,7 @@ function gunzipSync(data: Uint8Array, maxOutputLength: number): Buffer {
 const MIME = ['content-type:', 'mime-version:'];
 
 const JINJA_HEADER = '## template: jinja';
+const CLOUD_CONFIG_HEADER = '#cloud-config';
 
 function rejected(code: CloudConfigInputIssue['code'], message: string, line?: number, userDataType?: string): UserData {
   const position = line === undefined ? {} : { line, column: 1 };
@@ -105,6 +106,9 @@ function classify(text: string, options: ReadUserDataOptions, rendered: boolean)
     return rejected('missing_header', 'a byte-order mark precedes the first line; cloud-init needs "#cloud-config" at the very start', 1);
   }
   const start = contentStart(text);
+  // The usual header, as written: nothing else (a longer header, jinja) can match, so the
+  // lower-cased head and the line number are not needed.
+  if (text.startsWith(CLOUD_CONFIG_HEADER, start) && text.charCodeAt(start + CLOUD_CONFIG_HEADER.length) !== 0x2d) return { kind: 'cloud-config', text };
   const head = text.slice(start, start + 40).toLowerCase();
   const line = lineOfFirstContent(text, start);
   if (!rendered && head.startsWith(JINJA_HEADER)) {

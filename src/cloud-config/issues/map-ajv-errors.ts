@@ -2,7 +2,7 @@ import type { ErrorObject } from 'ajv';
 import type { CloudConfigIssue } from '../cloud-config-issue';
 import { closestMatch, type SuggestionBudget } from './closest-match';
 import { describeValue, isSecretPointer, previewValue, typeName } from './describe-value';
-import { pointerSegments, segmentsToDottedPath, segmentsToPointer } from '../json-pointer';
+import { pointerSegments, pointerToDottedPath, segmentsToDottedPath } from '../json-pointer';
 import { resolveUnionErrors } from './resolve-union-errors';
 import type { SchemaError } from './schema-error';
 import type { SchemaNode, SchemaTarget } from '../check/schema-validator';
@@ -52,27 +52,26 @@ function stringsOf(allowed: readonly unknown[]): readonly string[] {
 
 /** Maps one error; "did you mean" only with a budget (it is worked out for listed issues only). */
 function mapOne(error: SchemaError, hints: Record<string, string>, budget?: SuggestionBudget): Issue {
-  const segments = pointerSegments(error.instancePath);
   const pointer = error.instancePath;
-  const path = segmentsToDottedPath(segments);
+  // Literals name path and pointer rather than spreading a shared part: issues are made per error.
+  const path = pointerToDottedPath(pointer);
   const p = error.params;
-  const at = { path, pointer };
   switch (error.keyword) {
     case 'type':
     case 'union': {
       const expected = error.keyword === 'type' ? String(p.type).split(',') : [...(p.forms as string[])];
-      if (expected.length === 0) return { code: 'invalid', ...at, message: `matches none of the allowed forms, got ${describeValue(error.data, pointer)}` };
-      return { code: 'type', ...at, expected, received: typeName(error.data), message: `expected ${orList(expected)}, got ${describeValue(error.data, pointer)}` };
+      if (expected.length === 0) return { code: 'invalid', path, pointer, message: `matches none of the allowed forms, got ${describeValue(error.data, pointer)}` };
+      return { code: 'type', path, pointer, expected, received: typeName(error.data), message: `expected ${orList(expected)}, got ${describeValue(error.data, pointer)}` };
     }
     case 'nested': {
       // cloud-init reports this failure at the value; the reason is further in.
       const inner = mapOne(p.inner as SchemaError, hints, budget);
-      return { ...inner, ...at, message: `${String(p.relative)}: ${inner.message}` } as Issue;
+      return { ...inner, path, pointer, message: `${String(p.relative)}: ${inner.message}` } as Issue;
     }
     case 'required': {
       const property = Array.isArray(p.missingProperty) ? p.missingProperty.map(String) : [String(p.missingProperty)];
       const message = property.length > 1 ? `requires one of the keys ${orList(property)}` : `missing required key ${JSON.stringify(property[0])}`;
-      return { code: 'required', ...at, property, message };
+      return { code: 'required', path, pointer, property, message };
     }
     case 'additionalProperties': {
       // Reported at the mapping, as cloud-init does; the key is in `property` and the position
@@ -81,7 +80,7 @@ function mapOne(error: SchemaError, hints: Record<string, string>, budget?: Sugg
       const suggestion = budget ? closestMatch(property, keysOf(error.parentSchema?.properties as SchemaNode | undefined), budget) : undefined;
       return {
         code: 'additional_property',
-        ...at,
+        path, pointer,
         property,
         ...(suggestion ? { suggestion } : {}),
         message: `unknown key ${JSON.stringify(property)}${suggestion ? `; did you mean ${JSON.stringify(suggestion)}?` : ' (not allowed here)'}`,
@@ -92,17 +91,17 @@ function mapOne(error: SchemaError, hints: Record<string, string>, budget?: Sugg
       const allowed = error.keyword === 'enum' ? (p.allowedValues as unknown[]) : [p.allowedValue];
       const suggestion = budget && typeof error.data === 'string' && !isSecretPointer(pointer) ? closestMatch(error.data, stringsOf(allowed), budget) : undefined;
       const hint = suggestion ? `; did you mean ${JSON.stringify(suggestion)}?` : '';
-      return { code: error.keyword, ...at, allowed, ...(suggestion ? { suggestion } : {}), message: `expected ${allowedList(allowed)}, got ${describeValue(error.data, pointer)}${hint}` };
+      return { code: error.keyword, path, pointer, allowed, ...(suggestion ? { suggestion } : {}), message: `expected ${allowedList(allowed)}, got ${describeValue(error.data, pointer)}${hint}` };
     }
     case 'pattern':
-      return { code: 'pattern', ...at, message: `expected a string matching ${String(p.pattern)}, got ${describeValue(error.data, pointer)}` };
+      return { code: 'pattern', path, pointer, message: `expected a string matching ${String(p.pattern)}, got ${describeValue(error.data, pointer)}` };
     case 'format':
-      return { code: 'format', ...at, message: `expected a ${hints[String(p.format)] ?? `value of format ${String(p.format)}`}, got ${describeValue(error.data, pointer)}` };
+      return { code: 'format', path, pointer, message: `expected a ${hints[String(p.format)] ?? `value of format ${String(p.format)}`}, got ${describeValue(error.data, pointer)}` };
     case 'minLength':
     case 'maxLength':
       return {
         code: error.keyword === 'minLength' ? 'too_short' : 'too_long',
-        ...at,
+        path, pointer,
         message: `expected ${error.keyword === 'minLength' ? 'at least' : 'at most'} ${plural(Number(p.limit), 'character')}, got ${typeof error.data === 'string' ? error.data.length : '?'}`,
       };
     case 'minItems':
@@ -111,11 +110,11 @@ function mapOne(error: SchemaError, hints: Record<string, string>, budget?: Sugg
       const title = error.parentSchema?.title;
       const count = Array.isArray(error.data) ? error.data.length : 0;
       if (typeof title === 'string' && error.parentSchema?.minItems === error.parentSchema?.maxItems) {
-        return { code: error.keyword === 'minItems' ? 'too_few_items' : 'too_many_items', ...at, message: `expected ${title}, got ${plural(count, 'item')}` };
+        return { code: error.keyword === 'minItems' ? 'too_few_items' : 'too_many_items', path, pointer, message: `expected ${title}, got ${plural(count, 'item')}` };
       }
       return {
         code: error.keyword === 'minItems' ? 'too_few_items' : 'too_many_items',
-        ...at,
+        path, pointer,
         message: `expected ${error.keyword === 'minItems' ? 'at least' : 'at most'} ${plural(Number(p.limit), 'item')}, got ${Array.isArray(error.data) ? error.data.length : '?'}`,
       };
     }
@@ -123,34 +122,34 @@ function mapOne(error: SchemaError, hints: Record<string, string>, budget?: Sugg
     case 'maxProperties':
       return {
         code: error.keyword === 'minProperties' ? 'too_few_properties' : 'too_many_properties',
-        ...at,
+        path, pointer,
         message: `expected ${error.keyword === 'minProperties' ? 'at least' : 'at most'} ${plural(Number(p.limit), 'key')}, got ${error.data !== null && typeof error.data === 'object' ? Object.keys(error.data).length : '?'}`,
       };
     case 'uniqueItems':
-      return { code: 'duplicate_items', ...at, message: `expected unique items, but items ${String(p.j)} and ${String(p.i)} are the same` };
+      return { code: 'duplicate_items', path, pointer, message: `expected unique items, but items ${String(p.j)} and ${String(p.i)} are the same` };
     case 'minimum':
     case 'maximum':
     case 'exclusiveMinimum':
     case 'exclusiveMaximum':
       return {
         code: error.keyword.endsWith('inimum') ? 'too_small' : 'too_big',
-        ...at,
+        path, pointer,
         message: `expected a number ${String(p.comparison)} ${String(p.limit)}, got ${describeValue(error.data, pointer)}`,
       };
     case 'propertyNames':
-      return { code: 'invalid_key', ...at, property: String(p.propertyName), message: `invalid key ${JSON.stringify(String(p.propertyName))}` };
+      return { code: 'invalid_key', path, pointer, property: String(p.propertyName), message: `invalid key ${JSON.stringify(String(p.propertyName))}` };
     case 'false schema':
       return error.condition
-        ? { code: 'conflict', ...at, property: segments.slice(-1), message: `not allowed when ${error.condition}` }
-        : { code: 'invalid', ...at, message: 'not allowed here' };
+        ? { code: 'conflict', path, pointer, property: pointerSegments(pointer).slice(-1), message: `not allowed when ${error.condition}` }
+        : { code: 'invalid', path, pointer, message: 'not allowed here' };
     case 'not': {
       const keys = ((error.parentSchema?.not as SchemaNode | undefined)?.required as string[] | undefined) ?? [];
       if (keys.length === 2 && keys[0]!.replaceAll('_', '-') === keys[1]!.replaceAll('_', '-')) {
-        return { code: 'conflict', ...at, property: keys, message: `${JSON.stringify(keys[1])} is the old spelling of ${JSON.stringify(keys[0])}; give only ${JSON.stringify(keys[0])}` };
+        return { code: 'conflict', path, pointer, property: keys, message: `${JSON.stringify(keys[1])} is the old spelling of ${JSON.stringify(keys[0])}; give only ${JSON.stringify(keys[0])}` };
       }
       return keys.length > 1
-        ? { code: 'conflict', ...at, property: keys, message: `the keys ${orList(keys.map((k) => JSON.stringify(k)))} cannot be used together` }
-        : { code: 'invalid', ...at, message: 'matches a form that is not allowed' };
+        ? { code: 'conflict', path, pointer, property: keys, message: `the keys ${orList(keys.map((k) => JSON.stringify(k)))} cannot be used together` }
+        : { code: 'invalid', path, pointer, message: 'matches a form that is not allowed' };
     }
     case 'oneOf': {
       const branches = (error.schema as SchemaNode[] | undefined) ?? [];
@@ -158,13 +157,13 @@ function mapOne(error: SchemaError, hints: Record<string, string>, budget?: Sugg
       const message = keys.every((k) => k !== undefined)
         ? `only one of the keys ${orList(keys as string[])} may be set`
         : `matches more than one of the allowed forms (${(p.passingSchemas as number[]).map((i) => `#${i + 1}`).join(', ')})`;
-      return { code: 'ambiguous', ...at, message };
+      return { code: 'ambiguous', path, pointer, message };
     }
     case 'dependencies':
     case 'dependentRequired':
-      return { code: 'required', ...at, property: [String(p.missingProperty)], message: `missing key ${JSON.stringify(String(p.missingProperty))}, required when ${JSON.stringify(String(p.property))} is set` };
+      return { code: 'required', path, pointer, property: [String(p.missingProperty)], message: `missing key ${JSON.stringify(String(p.missingProperty))}, required when ${JSON.stringify(String(p.property))} is set` };
     default:
-      return { code: 'invalid', ...at, message: `fails the schema rule "${error.keyword}"` };
+      return { code: 'invalid', path, pointer, message: `fails the schema rule "${error.keyword}"` };
   }
 }
 

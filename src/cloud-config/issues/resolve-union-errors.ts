@@ -97,11 +97,18 @@ function formsOfUnion(context: SchemaTarget, unionPointer: string, branches: rea
   return forms;
 }
 
+// By the union's branch list (the generated schema's own array, the same on every failure).
+const branchPointersOf = new WeakMap<object, readonly string[] | null>();
+
 /** The schema pointers of a failing `oneOf`/`anyOf`'s branches, when its schema is the generated one. */
-function unionBranchPointers(error: ErrorObject): string[] | undefined {
+function unionBranchPointers(error: ErrorObject): readonly string[] | undefined {
   if ((error.keyword !== 'oneOf' && error.keyword !== 'anyOf') || !Array.isArray(error.schema) || error.schema.length === 0) return undefined;
-  const pointers = (error.schema as unknown[]).map(branchPointerOf);
-  return pointers.every((p): p is string => p !== undefined) ? pointers : undefined;
+  let known = branchPointersOf.get(error.schema);
+  if (known === undefined) {
+    const pointers = (error.schema as unknown[]).map(branchPointerOf);
+    branchPointersOf.set(error.schema, (known = pointers.every((p): p is string => p !== undefined) ? pointers : null));
+  }
+  return known ?? undefined;
 }
 
 /**
