@@ -99,12 +99,17 @@ function mayAccept(context: SchemaTarget, branch: unknown, value: unknown): bool
   return !isNode(branch) || typeFits(context, branch, value);
 }
 
+/** Whether the union at `segments` is known to accept its value (ajv reported no error there). */
+function accepted(hits: Found, segments: readonly (string | number)[]): boolean {
+  return hits.errors.length === 0 || !(hits.failedAt ??= new Set(hits.errors.map((e) => e.instancePath))).has(segmentsToPointer(segments));
+}
+
 /**
  * The first branch of a union that accepts the value, as cloud-init picks it; -1 if none does.
  * Branches whose type cannot fit are not validated; where the union is known to accept the value
- * (`known`), a single branch left is the one, without validating it either.
+ * (see `accepted`), a single branch left is the one, without validating it either.
  */
-function firstValidBranch(context: SchemaTarget, branches: readonly unknown[], unionPointer: string, value: unknown, known: boolean): number {
+function firstValidBranch(context: SchemaTarget, branches: readonly unknown[], unionPointer: string, value: unknown, hits: Found, segments: readonly (string | number)[]): number {
   let candidates = 0;
   let only = -1;
   for (let i = 0; i < branches.length; i++) {
@@ -113,7 +118,7 @@ function firstValidBranch(context: SchemaTarget, branches: readonly unknown[], u
       only = i;
     }
   }
-  if (known && candidates === 1) return only;
+  if (candidates === 1 && accepted(hits, segments)) return only;
   for (let i = 0; i < branches.length; i++) {
     if (mayAccept(context, branches[i], value) && validateAgainstSubschema(context, `${unionPointer}/${i}`, value).length === 0) return i;
   }
@@ -158,8 +163,7 @@ function walk(context: SchemaTarget, schema: SchemaNode, pointer: string, value:
   for (const keyword of ['oneOf', 'anyOf'] as const) {
     const branches = schema[keyword];
     if (!Array.isArray(branches)) continue;
-    const accepted = hits.errors.length === 0 || !(hits.failedAt ??= new Set(hits.errors.map((e) => e.instancePath))).has(segmentsToPointer(segments));
-    const valid = firstValidBranch(context, branches, `${pointer}/${keyword}`, value, accepted);
+    const valid = firstValidBranch(context, branches, `${pointer}/${keyword}`, value, hits, segments);
     const chosen = valid !== -1 ? valid : branches.findIndex((b) => isNode(b) && typeFits(context, b, value));
     if (chosen !== -1 && wanted(context, branches[chosen], hits)) walk(context, branches[chosen] as SchemaNode, `${pointer}/${keyword}/${chosen}`, value, segments, hits, valid !== -1);
   }
