@@ -146,7 +146,10 @@ function positioned<T extends CloudConfigIssue | CloudConfigDeprecation>(issues:
       const target: PositionTarget = issue.code === 'additional_property' || issue.code === 'invalid_key' ? 'key' : issue.code === 'deprecated' ? 'entry' : 'value';
       const at = sourcePosition(parsed, positionPointer(issue), target);
       // The issues were made for this validation alone: positions are added in place.
-      if (at) Object.assign(issue, { line: at.line, column: at.column });
+      if (at) {
+        (issue as { line?: number }).line = at.line;
+        (issue as { column?: number }).column = at.column;
+      }
     }
   }
   return placed.sort((a, b) => (a.line ?? Infinity) - (b.line ?? Infinity) || (a.column ?? 0) - (b.column ?? 0) || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
