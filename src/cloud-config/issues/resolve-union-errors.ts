@@ -111,6 +111,26 @@ function unionBranchPointers(error: ErrorObject): readonly string[] | undefined 
   return known ?? undefined;
 }
 
+/** A union's nodes in a target's document: its own and its branches' (looked up once per union). */
+interface UnionNodes {
+  readonly pointer: string;
+  readonly node: unknown;
+  readonly branches: readonly unknown[];
+}
+
+const unionNodesOf = new WeakMap<SchemaTarget, WeakMap<readonly string[], UnionNodes>>();
+
+function unionNodes(context: SchemaTarget, pointers: readonly string[]): UnionNodes {
+  let known = unionNodesOf.get(context);
+  if (known === undefined) unionNodesOf.set(context, (known = new WeakMap()));
+  let nodes = known.get(pointers);
+  if (nodes === undefined) {
+    const pointer = pointers[0]!.slice(0, pointers[0]!.lastIndexOf('/'));
+    known.set(pointers, (nodes = { pointer, node: schemaNodeAt(context, pointer), branches: pointers.map((p) => schemaNodeAt(context, p)) }));
+  }
+  return nodes;
+}
+
 /**
  * Explaining a union re-validates its branches: affordable for the unions a person reads, not for
  * 200,000 failing list items. Only this many unions per validation are explained, the first ones
@@ -188,12 +208,12 @@ function resolveUnit(context: SchemaTarget, errors: readonly ErrorObject[], base
     const before = resolveUnionErrors(context, errors.slice(0, Math.max(0, errors.length - 1 - raw.reduce((n, b) => n + b.length, 0))), base, budget);
     // The error carries the union as generated (branches as part references); explain it with
     // the document's own branches.
-    const unionPointer = pointers[0]!.slice(0, pointers[0]!.lastIndexOf('/'));
-    const union = { ...fromAjv(error, base), schema: schemaNodeAt(context, unionPointer) };
+    const nodes = unionNodes(context, pointers);
+    const union = { ...fromAjv(error, base), schema: nodes.node };
     if (Array.isArray((error.params as Record<string, unknown>).passingSchemas)) return [...before, union];
     const at = union.instancePath;
-    const branches = pointers.map((pointer, i) => ({ pointer, node: schemaNodeAt(context, pointer), errors: resolveUnionErrors(context, raw[i]!, at, budget) }));
-    const forms = formsOfUnion(context, unionPointer, branches);
+    const branches = pointers.map((pointer, i) => ({ pointer, node: nodes.branches[i], errors: resolveUnionErrors(context, raw[i]!, at, budget) }));
+    const forms = formsOfUnion(context, nodes.pointer, branches);
     const chosen = context.behaviour.unions === 'cloud-init' ? cloudInitUnionErrors(union, branches, forms, () => meantBranch(union, branches, forms)) : meantBranch(union, branches, forms);
     return [...before, ...tidyLocation(chosen, at, forms)];
   }
