@@ -5,14 +5,31 @@ import { pointerSegments } from '../json-pointer';
 // `off` -> false are otherwise invisible), but never a value under a key that holds secrets: the
 // key the value belongs to (the last name on its path), or a list known to hold secrets.
 const SECRET_KEY = /pass|secret|token|private|credential|cert|(^|[_-])key$|activation/i;
+const INDEX = /^\d+$/;
 const SECRET_LISTS: readonly (readonly string[])[] = [['chpasswd', 'list']];
 
 /** True when the value at the pointer is held by a key that looks like a password, key or token. */
 export function isSecretPointer(pointer: string): boolean {
-  const names = pointerSegments(pointer).filter((segment) => !/^\d+$/.test(segment));
-  const last = names[names.length - 1];
-  if (last !== undefined && SECRET_KEY.test(last)) return true;
-  return SECRET_LISTS.some((list) => list.every((name, i) => names[i] === name));
+  const segments = pointerSegments(pointer);
+  // The last name on the path (list indexes skipped), found without a filtered copy.
+  for (let i = segments.length - 1; i >= 0; i--) {
+    if (INDEX.test(segments[i]!)) continue;
+    if (SECRET_KEY.test(segments[i]!)) return true;
+    break;
+  }
+  return SECRET_LISTS.some((list) => namesStartWith(segments, list));
+}
+
+/** Whether the names on a path (list indexes skipped) start with `names`. */
+function namesStartWith(segments: readonly string[], names: readonly string[]): boolean {
+  let k = 0;
+  for (const segment of segments) {
+    if (k === names.length) return true;
+    if (INDEX.test(segment)) continue;
+    if (segment !== names[k]) return false;
+    k++;
+  }
+  return k === names.length;
 }
 
 /** The type name a user would use for a parsed YAML value. */
