@@ -73,12 +73,26 @@ describe('plain documents read in one walk', () => {
   it.each([
     ['an alias', 'a: &x 1\nb: *x\n'],
     ['a merge key', 'a: {<<: {b: 1}}\n'],
-    ['a whole-number float', 'a: 1.0\n'],
     ['a date', 'a: 2020-01-01\n'],
     ['bytes', 'a: !!binary aGVsbG8=\n'],
     ['a set', 'a: !!set {b}\n'],
     ['a date as a key', '2020-01-01: a\n'],
   ])('leaves a document with %s to the general path', (_, text) => {
     expect(parsed(text)?.plain).toBe(false);
+  });
+
+  it.each([
+    ['top level', 'a: 1.0\nb: 2.5\n'],
+    ['in lists and mappings', 'runcmd: [1.0, [a, -3.0]]\nusers: [{name: 1.0, uid: 2}]\n'],
+    ['beside a float key', '1.0: a\nb: 4.0\n'],
+  ])('reads whole-number floats (%s) in the walk: the value keeps them, the schema sees them off the integer', (_, text) => {
+    const plain = parsed(text)!;
+    const general = parsed(`${text}${PROBE}`)!;
+    expect(plain.plain).toBe(true);
+    expect(general.plain).toBe(false);
+    expect(withoutProbe(general.value)).toEqual(plain.value);
+    expect(withoutProbe(general.schemaValue)).toEqual(plain.schemaValue);
+    expect(plain.schemaValue).not.toEqual(plain.value);
+    expect(general.nonStringKeys).toEqual(plain.nonStringKeys);
   });
 });

@@ -24,6 +24,8 @@ export interface NonStringKey {
 /** What the walk over a plain document gives. */
 export interface DocumentData {
   readonly value: unknown;
+  /** The data as the schema sees it: `value` with whole-number floats nudged off the integer. */
+  readonly schemaValue: unknown;
   readonly nonStringKeys: NonStringKey[];
   readonly warnings: CloudConfigWarning[];
 }
@@ -61,10 +63,14 @@ class Walk {
   readonly warnings: CloudConfigWarning[] = [];
   /** Segments of the collection being walked (its data path). */
   readonly path: string[] = [];
+  /** Whole-number floats met (`1.0`): the schema must see them as non-integers, in a second walk. */
+  wholeFloats = 0;
 
   constructor(
     private readonly lineCounter: LineCounter,
     private readonly maxDepth: number,
+    /** The schema's walk: whole-number floats nudged off the integer (Python's 1.0 is no int). */
+    private readonly nudge: ((value: number) => number) | undefined = undefined,
   ) {}
 
   node(node: unknown, depth: number): unknown {
@@ -73,9 +79,9 @@ class Walk {
     if (type === Scalar) return this.scalar((node as Scalar).value);
     if (type === FloatScalar) {
       const value = (node as FloatScalar).value;
-      // A whole-number float is nudged off the integer for the schema: the general path.
-      if (Number.isInteger(value)) throw NOT_PLAIN;
-      return value;
+      if (!Number.isInteger(value)) return value;
+      this.wholeFloats++;
+      return this.nudge === undefined ? value : this.nudge(value);
     }
     if (depth >= this.maxDepth) throw NOT_PLAIN;
     if (type === YAMLMap) return this.map(node as YAMLMap<unknown, unknown>, depth + 1);
@@ -161,10 +167,18 @@ class Walk {
  * The data of a plain document, its non-string keys and duplicate keys, in one walk; `undefined`
  * when the document needs the general path. Call after the nesting check of the syntax tree.
  */
-export function documentData(doc: Document.Parsed, lineCounter: LineCounter, maxDepth: number): DocumentData | undefined {
+export function documentData(
+  doc: Document.Parsed,
+  lineCounter: LineCounter,
+  maxDepth: number,
+  nudge: (value: number) => number,
+): DocumentData | undefined {
   const walk = new Walk(lineCounter, maxDepth);
   try {
-    return { value: walk.node(doc.contents, 0), nonStringKeys: walk.nonStringKeys, warnings: walk.warnings };
+    const value = walk.node(doc.contents, 0);
+    // Rare: a second walk builds the schema's copy; its findings are the first walk's again.
+    const schemaValue = walk.wholeFloats === 0 ? value : new Walk(lineCounter, maxDepth, nudge).node(doc.contents, 0);
+    return { value, schemaValue, nonStringKeys: walk.nonStringKeys, warnings: walk.warnings };
   } catch (error) {
     if (error === NOT_PLAIN) return undefined;
     throw error;

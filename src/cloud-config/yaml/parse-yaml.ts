@@ -222,13 +222,13 @@ export function parseYaml(text: string, maxDepth: number): YamlParseResult {
   if (errors.length > 0) return { ok: false, errors, warnings };
   let plain: ReturnType<typeof documentData>;
   try {
-    plain = documentData(doc, lineCounter, maxDepth);
+    plain = documentData(doc, lineCounter, maxDepth, offInteger);
   } catch {
     return { ok: false, errors: [inputIssue('too_deep', 'the YAML nests too deeply to read')], warnings };
   }
   if (plain !== undefined) {
     for (const warning of plain.warnings) warnings.push(warning);
-    return { ok: true, parsed: { doc, lineCounter, value: plain.value, schemaValue: plain.value, plain: true, nonStringKeys: plain.nonStringKeys, warnings } };
+    return { ok: true, parsed: { doc, lineCounter, value: plain.value, schemaValue: plain.schemaValue, plain: true, nonStringKeys: plain.nonStringKeys, warnings } };
   }
   let value: unknown;
   let schemaValue: unknown;
