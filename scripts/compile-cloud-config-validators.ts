@@ -145,7 +145,7 @@ function withoutForwarders(code: string): string {
   return renameNames(removed, new Map([...target.keys()].map((name) => [name, resolve(name)])));
 }
 
-/** Every use of the given names outside string literals, not after a `.`, renamed. */
+/** Every use of the given names outside string literals, not after a `.`, replaced (`schema6` -> `schemaAt(0)`). */
 function renameNames(code: string, names: ReadonlyMap<string, string>): string {
   let out = '';
   let done = 0;
@@ -195,29 +195,7 @@ function lazySchemas(code: string): string {
     open.lastIndex = done;
   }
   const table = `const schemaTexts = [${texts.join(',\n')}];const schemas = [];function schemaAt(i) { return (schemas[i] ??= JSON.parse(schemaTexts[i])); }`;
-  return `${table}\n${callNames(out + code.slice(done), names).replace(/^"use strict";/, '')}`;
-}
-
-/** Every use of the given names outside string literals becomes a call of the accessor (`schema6` -> `schemaAt(0)`). */
-function callNames(code: string, names: ReadonlyMap<string, number>): string {
-  let out = '';
-  let done = 0;
-  for (let i = 0; i < code.length; i++) {
-    const c = code[i]!;
-    if (c === '"' || c === "'") {
-      for (i++; code[i] !== c; i++) if (code[i] === '\\') i++;
-    } else if (/[A-Za-z_$]/.test(c)) {
-      let end = i + 1;
-      while (end < code.length && /[\w$]/.test(code[end]!)) end++;
-      const index = code[i - 1] === '.' ? undefined : names.get(code.slice(i, end));
-      if (index !== undefined) {
-        out += `${code.slice(done, i)}schemaAt(${index})`;
-        done = end;
-      }
-      i = end - 1;
-    }
-  }
-  return out + code.slice(done);
+  return `${table}\n${renameNames(out + code.slice(done), new Map([...names].map(([name, i]) => [name, `schemaAt(${i})`]))).replace(/^"use strict";/, '')}`;
 }
 
 /**
