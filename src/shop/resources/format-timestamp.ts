@@ -1,8 +1,11 @@
+import { civilDate } from '../model/civil-date';
+
 const EPOCH_TEXT = '1970-01-01T00:00:00Z';
 const MS_PER_DAY = 86_400_000;
 
 // Two-digit strings 00..59, built once: a table lookup is cheaper than padding on every call.
 const TWO_DIGITS: readonly string[] = Array.from({ length: 60 }, (_, i) => (i < 10 ? '0' : '') + i);
+const YMD = new Int32Array(3);
 
 /**
  * Formats an instant the way every timestamp field of the API carries it: `YYYY-MM-DDTHH:mm:ssZ` in UTC, with no
@@ -32,16 +35,10 @@ export function formatTimestamp(date: Date | null): string {
   if (ms !== ms) return EPOCH_TEXT; // invalid Date (NaN)
   const days = Math.floor(ms / MS_PER_DAY);
   const secondOfDay = Math.floor((ms - days * MS_PER_DAY) / 1000);
-  // Civil date from a day count (proleptic Gregorian, 400-year eras), valid for every representable Date.
-  const z = days + 719_468;
-  const era = Math.floor(z / 146_097);
-  const dayOfEra = z - era * 146_097;
-  const yearOfEra = Math.floor((dayOfEra - Math.floor(dayOfEra / 1460) + Math.floor(dayOfEra / 36_524) - Math.floor(dayOfEra / 146_096)) / 365);
-  const dayOfYear = dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
-  const mp = Math.floor((5 * dayOfYear + 2) / 153);
-  const day = dayOfYear - Math.floor((153 * mp + 2) / 5) + 1;
-  const month = mp < 10 ? mp + 3 : mp - 9;
-  const year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0);
+  civilDate(days, YMD);
+  const year = YMD[0]!;
+  const month = YMD[1]!;
+  const day = YMD[2]!;
   const hour = Math.floor(secondOfDay / 3600);
   const minute = Math.floor((secondOfDay - hour * 3600) / 60);
   const second = secondOfDay - hour * 3600 - minute * 60;

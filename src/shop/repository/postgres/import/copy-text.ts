@@ -3,6 +3,7 @@
 // This is the hot loop of an import (hundreds of megabytes for a large shop), so values go into reused byte buffers
 // without intermediate strings: no per-value garbage, which a heap holding a whole shop makes expensive to collect.
 import { Decimal } from 'decimal.js';
+import { civilDate } from '../../../model/civil-date';
 import { arrayLiteral, isStorableText } from '../params';
 import { COPY_DATA_HEADER } from './copy-in';
 import { SnapshotImportError } from './import-errors';
@@ -26,6 +27,7 @@ const fresh = (bytes: number): Buffer => (bytes === CHUNK_BYTES ? (pool.pop() ??
 
 const BACKSLASH = 0x5c;
 const DAY_MS = 86_400_000;
+const YMD = new Int32Array(3);
 // Instants of years 1..9999, which ISO digits can write; others are rare and go through farInstant.
 const FIRST_MS = -62_135_596_800_000;
 const LAST_MS = 253_402_300_799_999;
@@ -253,16 +255,10 @@ export class CopyTextWriter {
     }
     const day = Math.floor(ms / DAY_MS);
     let rest = ms - day * DAY_MS;
-    // Days to civil date (H. Hinnant's days_from_civil, inverted), exact for every day of years 1..9999.
-    const z = day + 719_468;
-    const era = Math.floor(z / 146_097);
-    const doe = z - era * 146_097;
-    const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36_524) - Math.floor(doe / 146_096)) / 365);
-    const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
-    const mp = Math.floor((5 * doy + 2) / 153);
-    const dd = doy - Math.floor((153 * mp + 2) / 5) + 1;
-    const mm = mp < 10 ? mp + 3 : mp - 9;
-    const yyyy = yoe + era * 400 + (mm <= 2 ? 1 : 0);
+    civilDate(day, YMD);
+    const yyyy = YMD[0]!;
+    const mm = YMD[1]!;
+    const dd = YMD[2]!;
     const hh = Math.floor(rest / 3_600_000);
     rest -= hh * 3_600_000;
     const mi = Math.floor(rest / 60_000);
