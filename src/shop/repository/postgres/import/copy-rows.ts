@@ -10,53 +10,26 @@ import { CopyTextWriter, releaseChunks } from './copy-text';
 /** Writes one row's value of a column, followed by nothing (the row encoder adds tabs and the newline). */
 type ColumnWrite<R> = (w: CopyTextWriter, row: R) => void;
 
+/** Writes a column's non-null value by its type. */
+const VALUE_WRITE: Record<ColumnSpec<unknown>['type'], (w: CopyTextWriter, v: unknown, where: string) => void> = {
+  text: (w, v, where) => w.text(typeof v === 'string' ? v : String(v), where),
+  bigint: (w, v, where) => w.integer(v as number, where),
+  integer: (w, v, where) => w.integer(v as number, where),
+  numeric: (w, v, where) => w.decimal(v as Decimal, where),
+  timestamptz: (w, v, where) => w.instant(v as Date, where),
+  boolean: (w, v) => w.boolean(v as boolean),
+  'bigint[]': (w, v, where) => w.integers(v as readonly number[], where),
+  'text[]': (w, v, where) => w.texts(v as readonly string[], where),
+};
+
 function columnWrite<R>(column: ColumnSpec<R>, where: string): ColumnWrite<R> {
   const get = column.value;
-  switch (column.type) {
-    case 'text':
-      return (w, row) => {
-        const v = get(row);
-        if (v === null) w.null();
-        else w.text(typeof v === 'string' ? v : String(v), where);
-      };
-    case 'bigint':
-    case 'integer':
-      return (w, row) => {
-        const v = get(row);
-        if (v === null) w.null();
-        else w.integer(v as number, where);
-      };
-    case 'numeric':
-      return (w, row) => {
-        const v = get(row);
-        if (v === null) w.null();
-        else w.decimal(v as Decimal, where);
-      };
-    case 'timestamptz':
-      return (w, row) => {
-        const v = get(row);
-        if (v === null) w.null();
-        else w.instant(v as Date, where);
-      };
-    case 'boolean':
-      return (w, row) => {
-        const v = get(row);
-        if (v === null) w.null();
-        else w.boolean(v as boolean);
-      };
-    case 'bigint[]':
-      return (w, row) => {
-        const v = get(row);
-        if (v === null) w.null();
-        else w.integers(v as readonly number[], where);
-      };
-    case 'text[]':
-      return (w, row) => {
-        const v = get(row);
-        if (v === null) w.null();
-        else w.texts(v as readonly string[], where);
-      };
-  }
+  const write = VALUE_WRITE[column.type];
+  return (w, row) => {
+    const v = get(row);
+    if (v === null) w.null();
+    else write(w, v, where);
+  };
 }
 
 /** Writes one row of `spec` (its columns in order, then the newline). */
