@@ -61,8 +61,8 @@ const METHOD: Record<ColumnSpec<unknown>['type'], string> = {
 
 /**
  * The row writer of a table as one compiled function: a call site per column, so each getter call sees one function
- * and V8 inlines it (the loop of {@link genericRowWrite} calls every column's closures from one megamorphic site,
- * which was a sixth of an import's encoding time). Where code generation is refused (a CSP), the generic writer.
+ * and V8 inlines it (the loop of {@link genericRowWrite} calls every column's closures from one megamorphic site).
+ * Where code generation is refused (a CSP), the generic writer.
  */
 export function rowWrite<R>(spec: TableSpec<R>): RowWrite<R> {
   const overrides = (OVERRIDES.get(spec as TableSpec<never>) ?? {}) as Record<string, ColumnWrite<R>>;
