@@ -1,9 +1,10 @@
-import { Composer, LineCounter, Parser, Schema, YAMLParseError, isCollection, isMap, isPair, isScalar, isSeq, visit, type CST, type Document, type Scalar } from 'yaml';
+import { Composer, LineCounter, Schema, YAMLParseError, isCollection, isMap, isPair, isScalar, isSeq, visit, type CST, type Document, type Scalar } from 'yaml';
 import type { CloudConfigInputIssue, CloudConfigWarning } from '../cloud-config-issue';
 import { segmentsToPointer } from '../json-pointer';
 import { documentData, duplicateKey, type NonStringKey } from './document-data';
 import { findTooDeep } from './nesting-depth';
 import { FloatScalar, pyyamlTags } from './pyyaml-tags';
+import { tokenParser } from './token-parser';
 
 /** A parsed YAML document with what is needed to find source positions later. */
 export interface ParsedYaml {
@@ -170,7 +171,7 @@ function sharedSchema(): Schema {
  * (which recurses once per level). Too deep: the first collection beyond `maxDepth`.
  */
 function parseDocumentBounded(text: string, lineCounter: LineCounter, maxDepth: number): Document.Parsed | CloudConfigInputIssue {
-  const tokens: CST.Token[] = [...new Parser(lineCounter.addNewLine).parse(text)];
+  const tokens: CST.Token[] = [...tokenParser(lineCounter.addNewLine).parse(text)];
   const deep = mayNestBeyond(text, maxDepth) ? findTooDeep(tokens, maxDepth) : undefined;
   if (deep) {
     const message = `nesting is deeper than ${maxDepth} levels; not read further (maxDepth)`;
