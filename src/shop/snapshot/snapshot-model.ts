@@ -2,6 +2,7 @@ import { Decimal } from 'decimal.js';
 import type { Coupon } from '../model/coupon';
 import type { Address, BillingAddress, Order } from '../model/order';
 import type { Customer, Product, StoreSettings } from '../model/shop';
+import { instantMillis } from './snapshot-instant';
 import type { ShopSnapshotJson } from './snapshot-schema';
 
 // Validated JSON records -> the domain model, one record at a time, so a whole snapshot (loadShopSnapshot) and a
@@ -53,7 +54,7 @@ export class SnapshotModelBuilder {
       lastName: c.last_name,
       username: c.username,
       role: c.role,
-      registeredAt: new Date(c.registered_at),
+      registeredAt: at(c.registered_at),
     };
   }
 
@@ -64,8 +65,8 @@ export class SnapshotModelBuilder {
       type: c.type,
       status: c.status,
       description: c.description,
-      createdAt: new Date(c.created_at),
-      updatedAt: new Date(c.updated_at ?? c.created_at),
+      createdAt: at(c.created_at),
+      updatedAt: at(c.updated_at ?? c.created_at),
       amount: this.money(c.amount),
       individualUse: c.individual_use,
       productIds: c.product_ids,
@@ -90,8 +91,8 @@ export class SnapshotModelBuilder {
     return {
       id: o.id,
       number: o.number ?? String(o.id),
-      createdAt: new Date(o.created_at),
-      updatedAt: new Date(o.updated_at ?? o.created_at),
+      createdAt: at(o.created_at),
+      updatedAt: at(o.updated_at ?? o.created_at),
       completedAt: atOrNull(o.completed_at),
       status: o.status,
       currency: o.currency ?? storeCurrency,
@@ -130,10 +131,10 @@ export class SnapshotModelBuilder {
       })),
       feeLines: o.fee_lines.map((l) => ({ id: l.id, title: l.title, taxClass: l.tax_class, total: money(l.total), tax: money(l.tax) })),
       couponLines: o.coupon_lines.map((l) => ({ id: l.id, code: l.code, amount: money(l.amount) })),
-      refunds: o.refunds.map((r) => ({ id: r.id, createdAt: new Date(r.created_at), amount: money(r.amount), reason: r.reason })),
+      refunds: o.refunds.map((r) => ({ id: r.id, createdAt: at(r.created_at), amount: money(r.amount), reason: r.reason })),
       notes: o.notes.map((n) => ({
         id: n.id,
-        createdAt: new Date(n.created_at),
+        createdAt: at(n.created_at),
         content: n.content,
         customerNote: n.customer_note,
         approved: n.approved,
@@ -143,8 +144,13 @@ export class SnapshotModelBuilder {
   }
 }
 
+// Instants are validated before they get here: read by hand, they give the Date `new Date(text)` gives, faster.
+function at(text: string): Date {
+  return new Date(instantMillis(text));
+}
+
 function atOrNull(text: string | null): Date | null {
-  return text === null ? null : new Date(text);
+  return text === null ? null : at(text);
 }
 
 function address(a: Json['orders'][number]['shipping']): Address {

@@ -2,26 +2,16 @@ import { createRequire } from 'node:module';
 import type * as Zod from 'zod';
 import { COUPON_STATUSES, COUPON_TYPES } from '../model/coupon';
 import { ORDER_STATUSES } from '../model/order';
+import { instantMillis } from './snapshot-instant';
 
 // The JSON shop snapshot format (documented field by field in docs/data-format.md). Field names are snake_case as
 // the shop's own data and API use them; money is a decimal string (exact), instants are ISO 8601 with an offset.
 // Objects are strict so a misspelt field is reported instead of silently dropped. Optional fields have the defaults
 // the documentation lists; `serializeShopSnapshot` always writes every field.
 
-// ISO 8601 date-time with seconds optional, fraction optional and a mandatory offset (`Z` or `±HH:MM`).
-const INSTANT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-](\d{2}):(\d{2}))$/;
-
 /** Whether `text` is an instant the snapshot format accepts (see the `instant` schema below). */
 export function isValidInstant(text: string): boolean {
-  const m = INSTANT.exec(text);
-  if (m === null) return false;
-  const [, y, mo, d, h, mi, s, oh, om] = m.map((v) => (v === undefined ? 0 : Number(v)));
-  const daysInMonth = new Date(Date.UTC(y as number, mo as number, 0)).getUTCDate();
-  return (
-    (mo as number) >= 1 && (mo as number) <= 12 && (d as number) >= 1 && (d as number) <= daysInMonth &&
-    (h as number) <= 23 && (mi as number) <= 59 && (s as number) <= 59 && (oh as number) <= 23 && (om as number) <= 59 &&
-    !Number.isNaN(Date.parse(text))
-  );
+  return !Number.isNaN(instantMillis(text));
 }
 
 function isTimeZone(zone: string): boolean {
