@@ -138,9 +138,11 @@ class Walk {
       path.push(text);
       const value = this.node(items[i]!.value, depth);
       path.pop();
-      // As yaml's toJS: a name the object already answers to (`constructor`, a repeated key) is
-      // defined as an own property; the last of repeated keys wins.
-      if (text in out) Object.defineProperty(out, text, { value, writable: true, enumerable: true, configurable: true });
+      // As yaml's toJS: a name the object already answers to (`constructor`, `__proto__`) is
+      // defined as an own property. Asked of Object.prototype, which is all `out` inherits: a test
+      // on `out` itself, whose shape changes with every key, is one of the walk's costliest lines.
+      // A repeated key is assigned again (its last value wins), as defining it would do.
+      if (text in Object.prototype) Object.defineProperty(out, text, { value, writable: true, enumerable: true, configurable: true });
       else out[text] = value;
     }
     return out;
