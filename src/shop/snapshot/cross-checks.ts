@@ -29,9 +29,14 @@ const LINE_LIMIT = 2 ** 20;
 /**
  * Tracks ids of one kind and reports reuse, naming where the id was first seen. The first use is kept as ONE number
  * (record index, line kind, line index), not as a path: a streamed snapshot of millions of lines keeps only that.
+ * Ids are usually dense small integers (a shop numbers its records), so they are kept in a typed array indexed by id
+ * while that array stays within a few entries per id seen; other ids (sparse, huge, negative) go to a Map. A Map of
+ * millions of ids was most of the cross-checks' time (growing and rehashing it, and the GC tracing it).
  */
 class IdRegistry {
-  private readonly seen = new Map<number, number>();
+  private dense = new Int32Array(0); // where + 1 by id; 0: not in the array (look in `sparse`)
+  private count = 0;
+  private readonly sparse = new Map<number, number>();
   constructor(
     private readonly label: string,
     private readonly section: string,
@@ -39,8 +44,8 @@ class IdRegistry {
   ) {}
   add(id: number | undefined, record: number, kind: number = SELF, line = 0): void {
     if (id === undefined) return;
-    const first = this.seen.get(id);
-    if (first === undefined) this.seen.set(id, where(record, kind, line));
+    const first = this.firstUse(id);
+    if (first === undefined) this.remember(id, where(record, kind, line));
     else {
       const path: Path = kind === SELF ? [this.section, record] : [this.section, record, LINE_KINDS[kind] as string, line];
       const [firstRecord, firstKind, firstLine] = whereOf(first);
@@ -52,7 +57,39 @@ class IdRegistry {
       });
     }
   }
+
+  private firstUse(id: number): number | undefined {
+    if (id >= 0 && id < this.dense.length) {
+      const w = this.dense[id] as number;
+      if (w !== 0) return w - 1;
+    }
+    return this.sparse.size === 0 ? undefined : this.sparse.get(id);
+  }
+
+  private remember(id: number, first: number): void {
+    this.count += 1;
+    if (id >= 0 && first >= 0 && first < DENSE_WHERE) {
+      if (id >= this.dense.length) {
+        // Room for ids up to a few per id seen (and a first page), so sparse ids cannot make the array large.
+        const room = DENSE_PAGE + DENSE_PER_ID * this.count;
+        if (id < room) {
+          const grown = new Int32Array(Math.min(room, Math.max(id + 1, this.dense.length * 2)));
+          grown.set(this.dense);
+          this.dense = grown;
+        }
+      }
+      if (id < this.dense.length) {
+        this.dense[id] = first + 1;
+        return;
+      }
+    }
+    this.sparse.set(id, first);
+  }
 }
+
+const DENSE_PAGE = 2 ** 16;
+const DENSE_PER_ID = 4;
+const DENSE_WHERE = 2 ** 31 - 1;
 
 // Where an id was first used, as one number: record * 256 + kind * 32 + line while that stays a small integer (V8
 // then stores it unboxed: millions of line ids would otherwise be millions of heap numbers for the GC to trace), else
