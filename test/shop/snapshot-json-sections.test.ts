@@ -1,0 +1,78 @@
+// The section scanner reads an array element whose line it completes with one JSON.parse (a snapshot written one
+// order per line) instead of byte by byte: held to the byte-by-byte scan on random documents in random layouts, cut
+// into random chunks and randomly damaged: the same sections after the same chunks, or the same error.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { JsonSectionsError, JsonSectionsScanner } from '../../src/shop/snapshot/json-sections';
+
+type Event = [chunk: number, section: unknown] | [chunk: number, error: string, path: readonly (string | number)[]];
+
+function scan(bytes: Uint8Array, cuts: number[], lines: boolean): Event[] {
+  const scanner = new JsonSectionsScanner(lines);
+  const events: Event[] = [];
+  const bounds = [...new Set([0, ...cuts.map((c) => c % (bytes.length + 1)), bytes.length])].sort((a, b) => a - b);
+  try {
+    for (let c = 1; c < bounds.length; c += 1) {
+      for (const section of scanner.push(bytes.subarray(bounds[c - 1], bounds[c]))) events.push([c, section]);
+    }
+    scanner.end();
+  } catch (error) {
+    // (A field name that is not valid JSON escapes as a SyntaxError: the same in both ways.)
+    events.push([-1, `${(error as Error).name}: ${(error as Error).message}`, error instanceof JsonSectionsError ? error.path : []]);
+  }
+  return events;
+}
+
+const space = fc.constantFrom('', '', '\n', ' ', '\r\n', '\n  ', '\t');
+const value = fc.jsonValue({ maxDepth: 3 });
+/** JSON text of `v` laid out compactly, pretty-printed, or with random whitespace between tokens. */
+const layout = (v: unknown) =>
+  fc.oneof(fc.constant(JSON.stringify(v)), fc.constant(JSON.stringify(v, null, 2)), fc.array(space, { minLength: 1, maxLength: 4 }).map((ws) => {
+    let k = 0;
+    return JSON.stringify(v).replace(/[,:{}[\]]/g, (t) => `${ws[k++ % ws.length]}${t}${ws[k++ % ws.length]}`);
+  }));
+const element = value.chain((v) => layout(v));
+const member = fc.tuple(fc.constantFrom('orders', 'products', 'store', 'x', 'a"b', 'é'), fc.oneof(
+  fc.tuple(fc.array(element, { maxLength: 8 }), fc.array(space, { minLength: 1, maxLength: 3 })).map(([elements, ws]) =>
+    `[${ws[0]}${elements.map((e, i) => `${e}${ws[i % ws.length]}`).join(`,${ws[1 % ws.length]}`)}${ws[2 % ws.length]}]`),
+  element,
+));
+const document = fc.tuple(fc.array(member, { maxLength: 4 }), space).map(([members, ws]) => `{${ws}${members.map(([k, v]) => `${JSON.stringify(k)}:${v}`).join(`,${ws}`)}${ws}}${ws}`);
+const damage = fc.array(fc.tuple(fc.nat(), fc.constantFrom(-1, 0x2c, 0x5d, 0x7d, 0x7b, 0x5b, 0x0a, 0x22, 0x5c, 0x20, 0xff, 0xc3, 0x31), fc.boolean()), { maxLength: 3 });
+
+function damaged(text: string, edits: [number, number, boolean][]): Uint8Array {
+  const bytes = [...new TextEncoder().encode(text)];
+  for (const [at, byte, insert] of edits) {
+    const i = at % (bytes.length + 1);
+    if (byte < 0) bytes.splice(i, 1);
+    else bytes.splice(i, insert ? 0 : 1, byte);
+  }
+  return Uint8Array.from(bytes);
+}
+
+describe('JsonSectionsScanner: whole lines', () => {
+  it('gives what the byte-by-byte scan gives, chunk by chunk, on valid and damaged documents (property)', () => {
+    fc.assert(
+      fc.property(document, damage, fc.array(fc.nat(), { maxLength: 6 }), (text, edits, cuts) => {
+        const bytes = damaged(text, edits);
+        expect(scan(bytes, cuts, true)).toEqual(scan(bytes, cuts, false));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('reads a snapshot written one order per line, and its errors, as the byte-by-byte scan does', () => {
+    const orders = Array.from({ length: 50 }, (_, i) => JSON.stringify({ id: i + 1, name: `o\\"${i}`, items: [{ id: i, n: 'ü'.repeat(i) }] }));
+    const text = `{"format_version":1,"orders":[\n${orders.join(',\n')}\n]}\n`;
+    for (const bad of [text, text.replace('"id":7,', '"id":7,,'), text.replace('"id":9', '"id":9\n'), text.replace('},\n{"id":20', '}\n{"id":20')]) {
+      const bytes = new TextEncoder().encode(bad);
+      for (const size of [7, 64, 1000, bytes.length]) {
+        const cuts = Array.from({ length: Math.ceil(bytes.length / size) }, (_, k) => k * size);
+        expect(scan(bytes, cuts, true)).toEqual(scan(bytes, cuts, false));
+      }
+    }
+    const bytes = new TextEncoder().encode(text);
+    const events = scan(bytes, [], true);
+    expect(events.filter(([, s]) => (s as { kind: string }).kind === 'element')).toHaveLength(50);
+  });
+});
