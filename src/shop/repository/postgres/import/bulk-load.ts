@@ -8,7 +8,11 @@ const str = (value: unknown): string => String(value);
 
 /** What {@link suspendIndexes} did: how to re-create what it dropped, and whether the tables were truncated. */
 export interface SuspendedIndexes {
-  readonly restore: () => Promise<void>;
+  /**
+   * Re-creates what was dropped of `tables` (all tables when omitted), each thing once: their primary keys, then
+   * their indexes, then their foreign keys (whose referenced keys must be back by then).
+   */
+  readonly restore: (tables?: readonly string[]) => Promise<void>;
   /**
    * True when the (empty) tables were also truncated in this transaction, so `COPY ... (FREEZE)` may load them: rows
    * written frozen with their pages marked all-visible, which spares the VACUUM a fresh load otherwise needs.
@@ -31,7 +35,7 @@ export async function suspendIndexes(tx: PostgresQueryable, tables: readonly str
   const names = `{${tables.join(',')}}`;
   const indexes = (
     await tx.query(
-      `SELECT quote_ident(ic.relname) AS name, pg_get_indexdef(i.indexrelid) AS def
+      `SELECT quote_ident(ic.relname) AS name, quote_ident(t.relname) AS tbl, pg_get_indexdef(i.indexrelid) AS def
          FROM pg_index i
          JOIN pg_class ic ON ic.oid = i.indexrelid
          JOIN pg_class t ON t.oid = i.indrelid
@@ -40,7 +44,7 @@ export async function suspendIndexes(tx: PostgresQueryable, tables: readonly str
         ORDER BY ic.relname`,
       [names],
     )
-  ).rows as { name: unknown; def: unknown }[];
+  ).rows as Constraint[];
   const foreignKeys = await constraintsOf(tx, names, 'f');
   const dropped = await attempt(tx, async () => {
     for (const fk of foreignKeys) await tx.query(`ALTER TABLE ${str(fk.tbl)} DROP CONSTRAINT ${str(fk.name)}`);
@@ -56,10 +60,14 @@ export async function suspendIndexes(tx: PostgresQueryable, tables: readonly str
     : [];
   // The tables are empty: truncating them only gives them new (empty) files, which is what COPY FREEZE requires.
   const truncated = truncate && (await attempt(tx, async () => void (await tx.query(`TRUNCATE ${tables.join(', ')}`))));
-  const restore = async () => {
-    for (const pk of keys) await tx.query(`ALTER TABLE ${str(pk.tbl)} ADD CONSTRAINT ${str(pk.name)} ${str(pk.def)}`);
-    for (const index of indexes) await tx.query(str(index.def));
-    for (const fk of foreignKeys) await tx.query(`ALTER TABLE ${str(fk.tbl)} ADD CONSTRAINT ${str(fk.name)} ${str(fk.def)}`);
+  const restored = new Set<Constraint>();
+  const restore = async (only?: readonly string[]) => {
+    // quote_ident leaves the shop's lowercase names as they are, so they compare with the given names.
+    const todo = (list: readonly Constraint[]) =>
+      list.filter((c) => !restored.has(c) && (only === undefined || only.includes(str(c.tbl))) && restored.add(c));
+    for (const pk of todo(keys)) await tx.query(`ALTER TABLE ${str(pk.tbl)} ADD CONSTRAINT ${str(pk.name)} ${str(pk.def)}`);
+    for (const index of todo(indexes)) await tx.query(str(index.def));
+    for (const fk of todo(foreignKeys)) await tx.query(`ALTER TABLE ${str(fk.tbl)} ADD CONSTRAINT ${str(fk.name)} ${str(fk.def)}`);
   };
   return { restore, truncated };
 }

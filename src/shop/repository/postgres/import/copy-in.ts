@@ -14,7 +14,7 @@ interface PgConnection {
   endCopyFrom(): void;
   sendCopyFail(message: string): void;
   readonly stream: {
-    readonly writableNeedDrain?: boolean;
+    readonly writableLength?: number;
     readonly writable?: boolean;
     write(chunk: Buffer): boolean;
     once(event: string, listener: () => void): unknown;
@@ -50,6 +50,11 @@ export function supportsCopyIn(client: unknown): client is PgClientLike {
     typeof conn.stream.write === 'function'
   );
 }
+
+// Bytes left in the socket's buffer before the pump waits for it to drain. Far above the stream's high-water mark:
+// the chunks are in memory already, and while the client encodes (the event loop turning once per slice) the socket
+// must have enough queued to keep the server busy until the next turn, rather than one chunk.
+const SOCKET_BACKLOG = 8 * 1024 * 1024;
 
 /** Resolves when the socket takes more data (or is gone: then the query's error ends the copy). */
 function drained(stream: PgConnection['stream']): Promise<void> {
@@ -96,7 +101,7 @@ class CopyIn {
         // What pg's _send does, minus the copy.
         if (connection.stream.writable === false) return;
         connection.stream.write(chunk);
-        if (connection.stream.writableNeedDrain) await drained(connection.stream);
+        if ((connection.stream.writableLength ?? 0) > SOCKET_BACKLOG) await drained(connection.stream);
         if (this.failed) return;
       }
       if (!this.failed) connection.endCopyFrom();

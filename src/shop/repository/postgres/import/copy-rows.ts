@@ -1,5 +1,6 @@
 // Rows as COPY text on a node-postgres connection: each column written by a method chosen once by its type (see
-// copy-text.ts), the orders and all their lines in one pass, the text sent in parts while the next part is encoded.
+// copy-text.ts), the orders and their lines in one pass or the orders first (see createCopyOrderWriter), the text
+// sent in parts while the next part is encoded.
 import type { Decimal } from 'decimal.js';
 import type { Order } from '../../../model/order';
 import { orderSearchFields } from '../../search-text';
@@ -130,44 +131,109 @@ export interface OrderWriter {
   settled(): Promise<void>;
 }
 
+/**
+ * Work on one connection, one piece after the other (never two queries at once); once a piece fails, every later one
+ * rejects with that first error without running.
+ */
+export class ConnectionQueue {
+  private tail: Promise<void> = Promise.resolve();
+
+  /** Runs `work` after everything added before; the promise settles with it. */
+  add(work: () => Promise<unknown>): Promise<void> {
+    const run = this.tail.then(async () => void (await work()));
+    this.tail = run;
+    // A failure is reported by whoever awaits this piece, a later one or done(); until then it is not unhandled.
+    run.catch(() => undefined);
+    return run;
+  }
+
+  /** Resolves when everything added so far has run; rejects with the first failure. */
+  done(): Promise<void> {
+    return this.tail;
+  }
+
+  /** Resolves once nothing runs any more, failed or not. */
+  settled(): Promise<void> {
+    return this.tail.then(
+      () => undefined,
+      () => undefined,
+    );
+  }
+}
+
 // COPY text gathered before it is sent: fewer, longer COPY statements (each costs a round trip and a start-up on the
-// server), and a bound on what is held: about twice this much at most (one part sending, one being encoded).
+// server), and a bound on what is held: about twice this much at most (one part sending, one being encoded), plus
+// what a writer is allowed to encode ahead (see CopyOrderWriterOptions.ahead).
 const SEND_BYTES = 8 * 1024 * 1024;
 // Encoding pauses for the event loop after this much, so the socket takes what the server has read meanwhile.
-const SLICE_BYTES = 1024 * 1024;
+const SLICE_BYTES = 64 * 1024;
 
 const toIo = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
-/** The COPY text of some orders: one writer per table, orders first (so parents precede lines when keys are live). */
+/** How a table's rows come from an order: its own row, or one row per line of a kind. */
+type OrderRows = (w: CopyTextWriter, order: Order, line: { orderId: number; position: number; line: unknown }) => void;
+
+const WRITE_ORDER = rowWrite(ORDERS_TABLE);
+
+const ORDER_ROWS = new Map<TableSpec<never>, OrderRows>([
+  [ORDERS_TABLE as TableSpec<never>, (w, order) => WRITE_ORDER(w, order)],
+  ...CHILDREN.map(({ spec, lines }): [TableSpec<never>, OrderRows] => {
+    const write = rowWrite(spec);
+    return [
+      spec as TableSpec<never>,
+      (w, order, line) => {
+        const list = lines(order);
+        line.orderId = order.id;
+        for (let p = 0; p < list.length; p += 1) {
+          line.position = p;
+          line.line = list[p];
+          write(w, line);
+        }
+      },
+    ];
+  }),
+]);
+
+/** The tables of an order, the order's own first (so parents precede lines when keys are live). */
+export const ORDER_TABLES: readonly TableSpec<never>[] = [...ORDER_ROWS.keys()];
+
+/** The COPY text of some orders: one writer per table. */
 class OrderPart {
-  readonly tables = [ORDERS_TABLE as TableSpec<never>, ...CHILDREN.map((c) => c.spec as TableSpec<never>)];
-  readonly writers = this.tables.map(() => new CopyTextWriter());
+  readonly writers: CopyTextWriter[];
+
+  constructor(readonly rows: readonly OrderRows[]) {
+    this.writers = rows.map(() => new CopyTextWriter());
+  }
 
   get bytes(): number {
     let sum = 0;
     for (const w of this.writers) sum += w.bytes;
     return sum;
   }
+
+  /** Writes an order's rows in each table of the part. */
+  write(order: Order, line: { orderId: number; position: number; line: unknown }): void {
+    for (let t = 0; t < this.rows.length; t += 1) (this.rows[t] as OrderRows)(this.writers[t] as CopyTextWriter, order, line);
+  }
 }
 
-const WRITE_ORDER = rowWrite(ORDERS_TABLE);
-const WRITE_LINES = CHILDREN.map((c) => ({ write: rowWrite(c.spec), lines: c.lines }));
+/** The COPY order writer; see {@link createCopyOrderWriter}. */
+export interface CopyOrderWriter extends OrderWriter {
+  /** Queues what is left on the connection, without waiting for it to be stored (what comes next queues after it). */
+  handOver(): Promise<void>;
+}
 
-/** Writes an order's row and its lines' rows into a part. */
-function writeOrder(part: OrderPart, order: Order, line: { orderId: number; position: number; line: unknown }): void {
-  WRITE_ORDER(part.writers[0] as CopyTextWriter, order);
-  line.orderId = order.id;
-  for (let t = 0; t < WRITE_LINES.length; t += 1) {
-    const { write, lines } = WRITE_LINES[t] as (typeof WRITE_LINES)[number];
-    const list = lines(order);
-    if (list.length === 0) continue;
-    const w = part.writers[t + 1] as CopyTextWriter;
-    for (let p = 0; p < list.length; p += 1) {
-      line.position = p;
-      line.line = list[p];
-      write(w, line);
-    }
-  }
+/** Options of {@link createCopyOrderWriter}. */
+export interface CopyOrderWriterOptions {
+  /** The tables written, of {@link ORDER_TABLES} (default all): the others are left for another writer. */
+  readonly tables?: readonly TableSpec<never>[];
+  /** The connection's queue, when other work is queued on it too (the writer's COPY statements take turns with it). */
+  readonly queue?: ConnectionQueue;
+  /**
+   * Bytes of COPY text the writer may encode ahead of what the connection has taken (default 0: the next part waits
+   * for the previous one), so encoding goes on while the queue runs something else (index builds).
+   */
+  readonly ahead?: number;
 }
 
 /**
@@ -175,30 +241,39 @@ function writeOrder(part: OrderPart, order: Order, line: { orderId: number; posi
  * is being copied, one COPY per table, so the client encodes while the server stores. Never two queries at once on
  * the connection; after a failure every later call rejects with the first error.
  */
-export function createCopyOrderWriter(tx: PgClientLike, freeze: boolean): OrderWriter {
-  let running: Promise<void> = Promise.resolve();
-  const settled = () => running.then(
-    () => undefined,
-    () => undefined,
-  );
-  let part = new OrderPart();
+export function createCopyOrderWriter(tx: PgClientLike, freeze: boolean, options: CopyOrderWriterOptions = {}): CopyOrderWriter {
+  const tables = options.tables ?? ORDER_TABLES;
+  const rows = tables.map((t) => ORDER_ROWS.get(t) as OrderRows);
+  const queue = options.queue ?? new ConnectionQueue();
+  const ahead = options.ahead ?? 0;
+  let part = new OrderPart(rows);
   let failure: { error: unknown } | undefined;
   // One object for every line row (each is written before the next is set).
   const line = { orderId: 0, position: 0, line: undefined as unknown };
+  // The parts queued and not yet copied, oldest first, and their bytes.
+  const queued: Promise<void>[] = [];
+  let held = 0;
   const send = async () => {
-    const sending = part;
-    part = new OrderPart();
-    const chunks = sending.writers.map((w) => w.take());
-    await running;
-    running = running.then(async () => {
-      for (let t = 0; t < sending.tables.length; t += 1) {
+    const chunks = part.writers.map((w) => w.take());
+    part = new OrderPart(rows);
+    let bytes = 0;
+    for (const list of chunks) for (const chunk of list) bytes += chunk.length;
+    const copied = queue.add(async () => {
+      for (let t = 0; t < tables.length; t += 1) {
         const list = chunks[t] as Buffer[];
-        if (list.length > 0) await copyIn(tx, copyStatement(sending.tables[t] as TableSpec<never>, freeze), list);
+        if (list.length > 0) await copyIn(tx, copyStatement(tables[t] as TableSpec<never>, freeze), list);
         releaseChunks(list);
       }
     });
-    // A failure is reported by the next write or flush; until then it must not count as unhandled.
-    running.catch(() => undefined);
+    held += bytes;
+    queued.push(copied);
+    const forget = () => {
+      held -= bytes;
+      queued.shift();
+    };
+    copied.then(forget, forget);
+    // Encoding goes on while at most `ahead` bytes besides this part wait (a failure rejects here).
+    while (held - bytes > ahead) await queued[0];
   };
   return {
     async write(orders) {
@@ -206,7 +281,7 @@ export function createCopyOrderWriter(tx: PgClientLike, freeze: boolean): OrderW
       try {
         let mark = part.bytes;
         for (const order of orders) {
-          writeOrder(part, order, line);
+          part.write(order, line);
           const bytes = part.bytes;
           if (bytes >= SEND_BYTES) {
             await send();
@@ -221,11 +296,14 @@ export function createCopyOrderWriter(tx: PgClientLike, freeze: boolean): OrderW
         throw error;
       }
     },
-    async flush() {
+    async handOver() {
       if (failure) throw failure.error;
       if (part.bytes > 0) await send();
-      await running;
     },
-    settled,
+    async flush() {
+      await this.handOver();
+      await queue.done();
+    },
+    settled: () => queue.settled(),
   };
 }

@@ -4,11 +4,12 @@ import { readShopSnapshot, type ShopSnapshotHead, type ShopSnapshotSource } from
 import type { SnapshotIssue } from '../../../snapshot/snapshot-issue';
 import type { PostgresClient, PostgresQueryable } from '../client';
 import { InvalidSnapshotError } from './import-errors';
-import { suspendIndexes } from './bulk-load';
-import { supportsCopyIn } from './copy-in';
+import { suspendIndexes, type SuspendedIndexes } from './bulk-load';
+import { ConnectionQueue, createCopyOrderWriter, type CopyOrderWriter, type OrderWriter } from './copy-rows';
+import { supportsCopyIn, type PgClientLike } from './copy-in';
 import { createOrderWriter, insertAll } from './import-rows';
 import { createPostgresSession } from '../session';
-import { COUPONS_TABLE, CUSTOMERS_TABLE, ORDER_CHILD_TABLES, ORDERS_TABLE, PRODUCTS_TABLE, STORE_TABLE } from '../tables';
+import { COUPONS_TABLE, CUSTOMERS_TABLE, ORDER_CHILD_TABLES, ORDERS_TABLE, PRODUCTS_TABLE, STORE_TABLE, type TableSpec } from '../tables';
 
 /**
  * How far {@link importShopSnapshot} is: given after every batch of orders, and once more when it is done.
@@ -20,7 +21,10 @@ import { COUPONS_TABLE, CUSTOMERS_TABLE, ORDER_CHILD_TABLES, ORDERS_TABLE, PRODU
  * ```
  */
 export interface ImportProgress {
-  /** Orders written so far (not yet committed until `done`). */
+  /**
+   * Orders written so far (not yet committed until `done`). A `ShopSnapshot` loaded with COPY is written in two
+   * passes, the orders' own rows first, and counts its orders in the second (their lines).
+   */
   readonly orders: number;
   /** Every order of the snapshot, when known (a `ShopSnapshot`); undefined for a stream. */
   readonly totalOrders: number | undefined;
@@ -122,34 +126,53 @@ export async function importShopSnapshot(
     const copy = supportsCopyIn(tx) && (await setsVisibilityWhenFrozen(tx));
     const suspended = await suspendIndexes(tx, SHOP_TABLES.map((t) => t.table), copy);
     frozen = suspended?.truncated === true;
-    const writer = createOrderWriter(tx, frozen);
-    const writeOrders = async (orders: readonly Order[]) => {
+    // `counted`: the orders are written whole once this batch is (see copyTableByTable).
+    const writeOrders = async (writer: OrderWriter, orders: readonly Order[], counted = true) => {
       signal?.throwIfAborted();
       await writer.write(orders);
+      if (!counted) return;
       written += orders.length;
       progress(false);
     };
+    const setNoteIds = () =>
+      // Notes added later by status changes continue after the highest imported note id.
+      tx.query(
+        `SELECT setval('shop_order_note_ids', greatest((SELECT coalesce(max(id), 0) FROM shop_order_notes), 1),
+                       (SELECT count(*) > 0 FROM shop_order_notes))`,
+      );
+    const result = (head: ShopSnapshotHead) => ({
+      products: head.products.length,
+      customers: head.customers.length,
+      coupons: head.coupons.length,
+      orders: written,
+    });
+
+    if (isSnapshot(snapshot) && suspended !== undefined && supportsCopyIn(tx)) {
+      await writeHead(tx, snapshot);
+      await copyTableByTable(tx, snapshot, suspended, frozen, batch, writeOrders);
+      signal?.throwIfAborted();
+      await setNoteIds();
+      return result(snapshot);
+    }
+
+    const writer = createOrderWriter(tx, frozen);
     try {
       let head: ShopSnapshotHead;
       if (isSnapshot(snapshot)) {
         head = snapshot;
-        for (let i = 0; i < snapshot.orders.length; i += batch) await writeOrders(snapshot.orders.slice(i, i + batch));
+        for (let i = 0; i < snapshot.orders.length; i += batch) await writeOrders(writer, snapshot.orders.slice(i, i + batch));
       } else {
-        head = await streamInto(snapshot, batch, options, writeOrders, (n) => (bytesRead = n));
+        head = await streamInto(snapshot, batch, options, (orders) => writeOrders(writer, orders), (n) => (bytesRead = n));
       }
       await writer.flush();
       await writeHead(tx, head);
       signal?.throwIfAborted();
       // Before the keys: the foreign-key checks are then planned on the real sizes, reading the orders' primary key
       // index alone (its pages all-visible) rather than the whole orders table once per line table.
-      if (frozen) await tx.query(`ANALYZE ${analyzeTargets()}`);
+      if (frozen) await tx.query(`ANALYZE ${analyzeTargets(SHOP_TABLES)}`);
       await suspended?.restore();
-      // Notes added later by status changes continue after the highest imported note id.
-      await tx.query(
-        `SELECT setval('shop_order_note_ids', greatest((SELECT coalesce(max(id), 0) FROM shop_order_notes), 1),
-                       (SELECT count(*) > 0 FROM shop_order_notes))`,
-      );
-      return { products: head.products.length, customers: head.customers.length, coupons: head.coupons.length, orders: written };
+      await setNoteIds();
+      return result(head);
     } finally {
       // Nothing may still be running on the connection when the transaction ends (or rolls back).
       await writer.settled();
@@ -158,6 +181,52 @@ export async function importShopSnapshot(
   if (!frozen) await refreshStatistics(session);
   progress(true);
   return counts;
+}
+
+// COPY text of the line tables encoded ahead while the connection builds the orders' indexes (see copyTableByTable):
+// this much memory on top of the parts being sent, for a shorter wait at the end.
+const AHEAD_BYTES = 64 * 1024 * 1024;
+
+const HEAD_TABLES = [STORE_TABLE, PRODUCTS_TABLE, CUSTOMERS_TABLE, COUPONS_TABLE] as readonly TableSpec<never>[];
+const LINE_TABLES = ORDER_CHILD_TABLES.map((c) => c.spec as TableSpec<never>);
+
+/**
+ * The orders of a ShopSnapshot over COPY with the indexes suspended (the head tables written already), in two passes
+ * over the orders, so that most of the server's work after the rows runs while the client still encodes: first every
+ * order's row, then (with the head tables' and the orders' statistics, keys and indexes queued behind those rows) the
+ * lines, encoded up to AHEAD_BYTES ahead of the connection meanwhile; only the line tables' statistics, keys and
+ * foreign keys are left after the last line. Only the second pass counts the orders as written. Rejects with the
+ * first failure, once nothing runs on the connection any more.
+ */
+async function copyTableByTable(
+  tx: PostgresQueryable & PgClientLike,
+  snapshot: ShopSnapshot,
+  suspended: SuspendedIndexes,
+  frozen: boolean,
+  batch: number,
+  writeOrders: (writer: OrderWriter, orders: readonly Order[], counted: boolean) => Promise<void>,
+): Promise<void> {
+  const queue = new ConnectionQueue();
+  // Statistics before the keys: the foreign-key checks are then planned on the real sizes, reading the orders'
+  // primary key index alone (its pages all-visible) rather than the whole orders table once per line table.
+  const finish = (tables: readonly TableSpec<never>[]) =>
+    queue.add(async () => {
+      if (frozen) await tx.query(`ANALYZE ${analyzeTargets(tables)}`);
+      await suspended.restore(tables.map((t) => t.table));
+    });
+  const pass = async (writer: CopyOrderWriter, counted: boolean) => {
+    for (let i = 0; i < snapshot.orders.length; i += batch) await writeOrders(writer, snapshot.orders.slice(i, i + batch), counted);
+    await writer.handOver();
+  };
+  try {
+    await pass(createCopyOrderWriter(tx, frozen, { tables: [ORDERS_TABLE as TableSpec<never>], queue }), false);
+    void finish([...HEAD_TABLES, ORDERS_TABLE as TableSpec<never>]);
+    await pass(createCopyOrderWriter(tx, frozen, { tables: LINE_TABLES, queue, ahead: AHEAD_BYTES }), true);
+    void finish(LINE_TABLES);
+    await queue.done();
+  } finally {
+    await queue.settled();
+  }
 }
 
 /** Reads a streamed snapshot, writing orders in batches as they come; rejects (so the caller rolls back) on issues. */
@@ -192,7 +261,7 @@ async function streamInto(
   return head;
 }
 
-const SHOP_TABLES = [STORE_TABLE, PRODUCTS_TABLE, CUSTOMERS_TABLE, COUPONS_TABLE, ORDERS_TABLE, ...ORDER_CHILD_TABLES.map((c) => c.spec)];
+const SHOP_TABLES = [STORE_TABLE, PRODUCTS_TABLE, CUSTOMERS_TABLE, COUPONS_TABLE, ORDERS_TABLE, ...ORDER_CHILD_TABLES.map((c) => c.spec)] as readonly TableSpec<never>[];
 
 // The columns queries filter, join or sort on (filters.ts, keyset-stream.ts, report-aggregates.ts, rows.ts): the
 // planner's estimates need their statistics; the others (names, addresses, notes, search text, arrays) only cost
@@ -205,9 +274,9 @@ const ANALYZED: Record<string, readonly string[]> = {
   shop_orders: ['id', 'status', 'created_at', 'updated_at', 'customer_id'],
 };
 
-/** The shop tables with the columns ANALYZE needs (see ANALYZED); the line tables' keys for the others. */
-function analyzeTargets(): string {
-  return SHOP_TABLES.map((t) => {
+/** `tables` with the columns ANALYZE needs (see ANALYZED); the line tables' keys for the others. */
+function analyzeTargets(tables: readonly TableSpec<never>[]): string {
+  return tables.map((t) => {
     const columns = ANALYZED[t.table] ?? ['order_id', ...(t.table === 'shop_order_line_items' ? ['product_id'] : [])];
     return columns.length === 0 ? t.table : `${t.table} (${columns.join(', ')})`;
   }).join(', ');
@@ -228,7 +297,7 @@ async function setsVisibilityWhenFrozen(tx: PostgresQueryable): Promise<boolean>
  * needed after a frozen load (see importShopSnapshot).
  */
 async function refreshStatistics(session: ReturnType<typeof createPostgresSession>): Promise<void> {
-  const analyze = analyzeTargets();
+  const analyze = analyzeTargets(SHOP_TABLES);
   const list = SHOP_TABLES.map((t) => t.table).join(', ');
   await session
     .rows(`VACUUM (ANALYZE) ${analyze}`)
