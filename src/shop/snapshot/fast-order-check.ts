@@ -82,8 +82,8 @@ function list<T>(v: unknown, element: (e: unknown) => T): T[] {
 const NO_FIELDS: Obj = {};
 
 // Literal objects (one shape for every order), which the model builder then reads fast.
-function address(v: unknown, keys: ReadonlySet<string> = ADDRESS_KEYS) {
-  const a = v === undefined ? NO_FIELDS : record(v, keys);
+function address(v: unknown) {
+  const a = v === undefined ? NO_FIELDS : record(v, ADDRESS_KEYS);
   return {
     first_name: text(a.first_name, ''),
     last_name: text(a.last_name, ''),
@@ -97,9 +97,22 @@ function address(v: unknown, keys: ReadonlySet<string> = ADDRESS_KEYS) {
   };
 }
 
+// Written out rather than `{ ...address(a), email, phone }`: spreading an object was a large part of this check.
 function billing(v: unknown) {
   const a = v === undefined ? NO_FIELDS : record(v, BILLING_KEYS);
-  return { ...address(a, BILLING_KEYS), email: text(a.email, ''), phone: text(a.phone, '') };
+  return {
+    first_name: text(a.first_name, ''),
+    last_name: text(a.last_name, ''),
+    company: text(a.company, ''),
+    address_1: text(a.address_1, ''),
+    address_2: text(a.address_2, ''),
+    city: text(a.city, ''),
+    state: text(a.state, ''),
+    postcode: text(a.postcode, ''),
+    country: text(a.country, ''),
+    email: text(a.email, ''),
+    phone: text(a.phone, ''),
+  };
 }
 
 const item = (v: unknown) => {
