@@ -32,6 +32,8 @@ function run(make: (onNewLine: (offset: number) => void) => Parser, text: string
 }
 
 describe('the token parser', () => {
+  // Fails after a yaml upgrade that changes Parser.next: copy the new next into QuietParser (minus
+  // the LOG_TOKENS read) and update COPIED_NEXT, or drop QuietParser.
   it('skips the check with this yaml', () => {
     expect(quietParserUsed).toBe(true);
   });

@@ -4,8 +4,9 @@ import { CST, Parser } from 'yaml';
 // per lexical token. On Node, process.env is backed by the C environment, so each read is a call
 // out of JavaScript: about a fifth of parsing a small document. Validation parses with a Parser
 // whose `next` is yaml 2's own (parser.js), token for token, without that read; the tokens are the
-// same (test/cloud-config/token-parser.test.ts compares them on the corpus). LOG_TOKENS does not
-// print the tokens of a validation.
+// same (test/cloud-config/token-parser.test.ts compares them on the corpus). It is used only while
+// yaml's own `next` is the one it was copied from (see isCopiedNext). LOG_TOKENS does not print the
+// tokens of a validation.
 
 /** The parser state `next` works on: yaml's own fields and steps (private in its typings). */
 interface ParserState {
@@ -68,17 +69,23 @@ class QuietParser extends Parser {
   }
 }
 
-/**
- * Whether this yaml's Parser has the state QuietParser's `next` works on; if a later yaml
- * changes it, yaml's own Parser is used.
- */
-function fitsQuietParser(): boolean {
-  const probe = new Parser() as unknown as Record<string, unknown>;
-  const fields = ['source', 'atScalar', 'atNewLine', 'indent', 'offset', 'type', 'onNewLine'];
-  return fields.every((field) => field in probe) && typeof probe.step === 'function' && typeof probe.pop === 'function';
+// yaml's `Parser.next` (whitespace removed) as QuietParser's copy was taken from it (yaml 2.9.1):
+// its length and FNV-1a hash. Any other `next` (a later yaml, a minified bundle) is run as it is.
+const COPIED_NEXT = { length: 913, hash: 0x4af87d34 };
+
+function fnv1a(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return hash;
 }
 
-const parserClass: typeof Parser = fitsQuietParser() ? QuietParser : Parser;
+/** Whether yaml's `Parser.next` is the one QuietParser's `next` was copied from. */
+function isCopiedNext(): boolean {
+  const source = String(Parser.prototype.next).replace(/\s+/g, '');
+  return source.length === COPIED_NEXT.length && fnv1a(source) === COPIED_NEXT.hash;
+}
+
+const parserClass: typeof Parser = isCopiedNext() ? QuietParser : Parser;
 
 /** A yaml Parser for one text (see above); `onNewLine` is called with the offset of each line. */
 export function tokenParser(onNewLine?: (offset: number) => void): Parser {
