@@ -10,9 +10,9 @@ const str = (value: unknown): string => String(value);
 export interface SuspendedIndexes {
   /**
    * Re-creates what was dropped of `tables` (all tables when omitted), each thing once: their primary keys, then
-   * their indexes, then their foreign keys (whose referenced keys must be back by then).
+   * their indexes, then (unless `foreignKeys` is false) their foreign keys, whose referenced keys must be back by then.
    */
-  readonly restore: (tables?: readonly string[]) => Promise<void>;
+  readonly restore: (tables?: readonly string[], foreignKeys?: boolean) => Promise<void>;
   /**
    * True when the (empty) tables were also truncated in this transaction, so `COPY ... (FREEZE)` may load them: rows
    * written frozen with their pages marked all-visible, which spares the VACUUM a fresh load otherwise needs.
@@ -61,13 +61,13 @@ export async function suspendIndexes(tx: PostgresQueryable, tables: readonly str
   // The tables are empty: truncating them only gives them new (empty) files, which is what COPY FREEZE requires.
   const truncated = truncate && (await attempt(tx, async () => void (await tx.query(`TRUNCATE ${tables.join(', ')}`))));
   const restored = new Set<Constraint>();
-  const restore = async (only?: readonly string[]) => {
+  const restore = async (only?: readonly string[], withForeignKeys = true) => {
     // quote_ident leaves the shop's lowercase names as they are, so they compare with the given names.
     const todo = (list: readonly Constraint[]) =>
       list.filter((c) => !restored.has(c) && (only === undefined || only.includes(str(c.tbl))) && restored.add(c));
     for (const pk of todo(keys)) await tx.query(`ALTER TABLE ${str(pk.tbl)} ADD CONSTRAINT ${str(pk.name)} ${str(pk.def)}`);
     for (const index of todo(indexes)) await tx.query(str(index.def));
-    for (const fk of todo(foreignKeys)) await tx.query(`ALTER TABLE ${str(fk.tbl)} ADD CONSTRAINT ${str(fk.name)} ${str(fk.def)}`);
+    for (const fk of withForeignKeys ? todo(foreignKeys) : []) await tx.query(`ALTER TABLE ${str(fk.tbl)} ADD CONSTRAINT ${str(fk.name)} ${str(fk.def)}`);
   };
   return { restore, truncated };
 }

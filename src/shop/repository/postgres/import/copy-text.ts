@@ -200,6 +200,12 @@ export class CopyTextWriter {
     // decimal.js keeps the digits in base-1e7 words `d` (no trailing zero word) and the exponent `e` of the first
     // digit; money has a few words and a small exponent. Anything else takes toFixed's own path.
     const words = value.d;
+    let w = words[0] as number;
+    // Zero (most discounts, refunds and taxes; -0 too) is one word 0, which toFixed writes as "0".
+    if (w === 0) {
+      this.byte(0x30);
+      return;
+    }
     const e = value.e;
     const last = words.length - 1;
     if (last > 3 || e > 40 || e < -40 || words[last] === 0) {
@@ -208,11 +214,6 @@ export class CopyTextWriter {
     }
     const digits = this.digits;
     let len = 0;
-    let w = words[0] as number;
-    if (w === 0) {
-      this.byte(0x30);
-      return;
-    }
     // The first word without leading zeros, the others padded to 7 digits, each written from its last digit.
     let width = w < 10 ? 1 : w < 100 ? 2 : w < 1000 ? 3 : w < 10_000 ? 4 : w < 100_000 ? 5 : w < 1_000_000 ? 6 : 7;
     for (let i = 0; i <= last; i += 1) {

@@ -23,7 +23,7 @@ import { COUPONS_TABLE, CUSTOMERS_TABLE, ORDER_CHILD_TABLES, ORDERS_TABLE, PRODU
 export interface ImportProgress {
   /**
    * Orders written so far (not yet committed until `done`). A `ShopSnapshot` loaded with COPY is written in two
-   * passes, the orders' own rows first, and counts its orders in the second (their lines).
+   * passes, the orders' lines first, and counts its orders in the second (their own rows).
    */
   readonly orders: number;
   /** Every order of the snapshot, when known (a `ShopSnapshot`); undefined for a stream. */
@@ -183,7 +183,7 @@ export async function importShopSnapshot(
   return counts;
 }
 
-// COPY text of the line tables encoded ahead while the connection builds the orders' indexes (see copyTableByTable):
+// COPY text of the orders encoded ahead while the connection builds the line tables' keys (see copyTableByTable):
 // this much memory on top of the parts being sent, for a shorter wait at the end.
 const AHEAD_BYTES = 64 * 1024 * 1024;
 
@@ -192,11 +192,11 @@ const LINE_TABLES = ORDER_CHILD_TABLES.map((c) => c.spec as TableSpec<never>);
 
 /**
  * The orders of a ShopSnapshot over COPY with the indexes suspended (the head tables written already), in two passes
- * over the orders, so that most of the server's work after the rows runs while the client still encodes: first every
- * order's row, then (with the head tables' and the orders' statistics, keys and indexes queued behind those rows) the
- * lines, encoded up to AHEAD_BYTES ahead of the connection meanwhile; only the line tables' statistics, keys and
- * foreign keys are left after the last line. Only the second pass counts the orders as written. Rejects with the
- * first failure, once nothing runs on the connection any more.
+ * over the orders, so that the server's work after the rows of a table runs while the client still encodes: first
+ * every order's lines, then (with the head and line tables' statistics, keys and indexes queued behind those rows)
+ * the orders' own rows, encoded up to AHEAD_BYTES ahead of the connection meanwhile, which alone count as written.
+ * Only the orders' statistics, key and indexes and the line tables' foreign keys (which need the orders' key) are
+ * left after the last order. Rejects with the first failure, once nothing runs on the connection any more.
  */
 async function copyTableByTable(
   tx: PostgresQueryable & PgClientLike,
@@ -209,20 +209,24 @@ async function copyTableByTable(
   const queue = new ConnectionQueue();
   // Statistics before the keys: the foreign-key checks are then planned on the real sizes, reading the orders'
   // primary key index alone (its pages all-visible) rather than the whole orders table once per line table.
-  const finish = (tables: readonly TableSpec<never>[]) =>
+  const finish = (tables: readonly TableSpec<never>[], foreignKeys: boolean) =>
     queue.add(async () => {
       if (frozen) await tx.query(`ANALYZE ${analyzeTargets(tables)}`);
-      await suspended.restore(tables.map((t) => t.table));
+      await suspended.restore(
+        tables.map((t) => t.table),
+        foreignKeys,
+      );
     });
   const pass = async (writer: CopyOrderWriter, counted: boolean) => {
     for (let i = 0; i < snapshot.orders.length; i += batch) await writeOrders(writer, snapshot.orders.slice(i, i + batch), counted);
     await writer.handOver();
   };
   try {
-    await pass(createCopyOrderWriter(tx, frozen, { tables: [ORDERS_TABLE as TableSpec<never>], queue }), false);
-    void finish([...HEAD_TABLES, ORDERS_TABLE as TableSpec<never>]);
-    await pass(createCopyOrderWriter(tx, frozen, { tables: LINE_TABLES, queue, ahead: AHEAD_BYTES }), true);
-    void finish(LINE_TABLES);
+    await pass(createCopyOrderWriter(tx, frozen, { tables: LINE_TABLES, queue }), false);
+    void finish([...HEAD_TABLES, ...LINE_TABLES], false);
+    await pass(createCopyOrderWriter(tx, frozen, { tables: [ORDERS_TABLE as TableSpec<never>], queue, ahead: AHEAD_BYTES }), true);
+    void finish([ORDERS_TABLE as TableSpec<never>], true);
+    void queue.add(() => suspended.restore());
     await queue.done();
   } finally {
     await queue.settled();
