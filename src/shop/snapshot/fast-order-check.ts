@@ -1,12 +1,13 @@
 // A hand-written check of one order's JSON against the order schema (snapshot-schema.ts), for the streamed import,
-// where zod's parse of every order was a large part of reading. It only ever answers "valid, and this is what zod
-// would return" or "don't know": anything it does not accept (every invalid order, and anything unusual) goes to zod,
-// which then reports the issues. So results and issues are zod's by construction; a property test holds the
-// accepted orders to zod's output (test/shop/snapshot-fast-order.test.ts).
+// where zod's parse of every order was a large part of reading. It only ever answers "valid" (the order as written
+// is then what SnapshotModelBuilder.order reads, filling the defaults zod would, so no copy is made) or "don't
+// know": anything it does not accept (every invalid order, and anything unusual) goes to zod, which then reports the
+// issues. So issues are zod's by construction; a property test holds the models built from accepted orders to the
+// ones built from zod's output (test/shop/snapshot-fast-order.test.ts).
 import { ORDER_STATUSES } from '../model/order';
-import { isValidInstant, type ShopSnapshotJson } from './snapshot-schema';
+import { isValidInstant, type ShopSnapshotJsonInput } from './snapshot-schema';
 
-type OrderJson = ShopSnapshotJson['orders'][number];
+type OrderJsonInput = NonNullable<ShopSnapshotJsonInput['orders']>[number];
 type Obj = Record<string, unknown>;
 
 const MONEY = /^-?\d{1,18}(\.\d{1,12})?$/;
@@ -38,188 +39,176 @@ function record(v: unknown, keys: ReadonlySet<string>): Obj {
   return v as Obj;
 }
 
-function text(v: unknown, fallback?: string): string {
-  if (v === undefined && fallback !== undefined) return fallback;
-  if (typeof v !== 'string') throw UNSURE;
-  return v;
+// Each check throws UNSURE unless the value (or its absence, where the schema has a default) is one zod accepts.
+function text(v: unknown, optional = false): void {
+  if (typeof v !== 'string' && !(optional && v === undefined)) throw UNSURE;
 }
 
-const optionalText = (v: unknown): string | undefined => (v === undefined ? undefined : text(v));
-
-function integer(v: unknown, min: number, fallback?: number): number {
-  if (v === undefined && fallback !== undefined) return fallback;
+function integer(v: unknown, min: number, optional = false): void {
+  if (v === undefined && optional) return;
   if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < min) throw UNSURE;
-  return v;
 }
 
-function money(v: unknown, fallback?: string): string {
-  if (v === undefined && fallback !== undefined) return fallback;
+function money(v: unknown, optional = false): void {
+  if (v === undefined && optional) return;
   if (typeof v !== 'string' || !MONEY.test(v)) throw UNSURE;
-  return v;
 }
 
-function instant(v: unknown): string {
+function instant(v: unknown): void {
   if (typeof v !== 'string' || !isValidInstant(v)) throw UNSURE;
-  return v;
 }
 
-const instantOrNull = (v: unknown): string | null => (v === undefined || v === null ? null : instant(v));
-
-function flag(v: unknown, fallback: boolean): boolean {
-  if (v === undefined) return fallback;
-  if (typeof v !== 'boolean') throw UNSURE;
-  return v;
+function instantOrNull(v: unknown): void {
+  if (v !== undefined && v !== null) instant(v);
 }
 
-function list<T>(v: unknown, element: (e: unknown) => T): T[] {
-  if (v === undefined) return [];
+function flag(v: unknown): void {
+  if (v !== undefined && typeof v !== 'boolean') throw UNSURE;
+}
+
+function list(v: unknown, element: (e: unknown) => void): void {
+  if (v === undefined) return;
   if (!Array.isArray(v)) throw UNSURE;
-  const out = new Array<T>(v.length);
-  for (let i = 0; i < v.length; i += 1) out[i] = element(v[i]);
-  return out;
+  for (let i = 0; i < v.length; i += 1) element(v[i]);
 }
 
-const NO_FIELDS: Obj = {};
-
-// Literal objects (one shape for every order), which the model builder then reads fast.
-function address(v: unknown) {
-  const a = v === undefined ? NO_FIELDS : record(v, ADDRESS_KEYS);
-  return {
-    first_name: text(a.first_name, ''),
-    last_name: text(a.last_name, ''),
-    company: text(a.company, ''),
-    address_1: text(a.address_1, ''),
-    address_2: text(a.address_2, ''),
-    city: text(a.city, ''),
-    state: text(a.state, ''),
-    postcode: text(a.postcode, ''),
-    country: text(a.country, ''),
-  };
+function address(v: unknown): void {
+  if (v === undefined) return;
+  const a = record(v, ADDRESS_KEYS);
+  text(a.first_name, true);
+  text(a.last_name, true);
+  text(a.company, true);
+  text(a.address_1, true);
+  text(a.address_2, true);
+  text(a.city, true);
+  text(a.state, true);
+  text(a.postcode, true);
+  text(a.country, true);
 }
 
-// Written out rather than `{ ...address(a), email, phone }`: spreading an object was a large part of this check.
-function billing(v: unknown) {
-  const a = v === undefined ? NO_FIELDS : record(v, BILLING_KEYS);
-  return {
-    first_name: text(a.first_name, ''),
-    last_name: text(a.last_name, ''),
-    company: text(a.company, ''),
-    address_1: text(a.address_1, ''),
-    address_2: text(a.address_2, ''),
-    city: text(a.city, ''),
-    state: text(a.state, ''),
-    postcode: text(a.postcode, ''),
-    country: text(a.country, ''),
-    email: text(a.email, ''),
-    phone: text(a.phone, ''),
-  };
+function billing(v: unknown): void {
+  if (v === undefined) return;
+  const a = record(v, BILLING_KEYS);
+  text(a.first_name, true);
+  text(a.last_name, true);
+  text(a.company, true);
+  text(a.address_1, true);
+  text(a.address_2, true);
+  text(a.city, true);
+  text(a.state, true);
+  text(a.postcode, true);
+  text(a.country, true);
+  text(a.email, true);
+  text(a.phone, true);
 }
 
-const item = (v: unknown) => {
+function item(v: unknown): void {
   const i = record(v, ITEM_KEYS);
-  return {
-    id: integer(i.id, 1),
-    name: text(i.name),
-    product_id: integer(i.product_id, 1),
-    variation_id: i.variation_id === undefined || i.variation_id === null ? null : integer(i.variation_id, 1),
-    quantity: integer(i.quantity, 0),
-    subtotal: money(i.subtotal),
-    total: money(i.total),
-    tax: money(i.tax, '0'),
-    tax_class: text(i.tax_class, ''),
-  };
-};
+  integer(i.id, 1);
+  text(i.name);
+  integer(i.product_id, 1);
+  if (i.variation_id !== null) integer(i.variation_id, 1, true);
+  integer(i.quantity, 0);
+  money(i.subtotal);
+  money(i.total);
+  money(i.tax, true);
+  text(i.tax_class, true);
+}
 
-const shippingLine = (v: unknown) => {
+function shippingLine(v: unknown): void {
   const l = record(v, SHIPPING_LINE_KEYS);
-  return { id: integer(l.id, 1), method_id: text(l.method_id), method_title: text(l.method_title), total: money(l.total) };
-};
+  integer(l.id, 1);
+  text(l.method_id);
+  text(l.method_title);
+  money(l.total);
+}
 
-const taxLine = (v: unknown) => {
+function taxLine(v: unknown): void {
   const l = record(v, TAX_LINE_KEYS);
-  return {
-    id: integer(l.id, 1),
-    code: text(l.code),
-    title: text(l.title),
-    tax_total: money(l.tax_total),
-    shipping_tax_total: money(l.shipping_tax_total, '0'),
-    compound: flag(l.compound, false),
-  };
-};
+  integer(l.id, 1);
+  text(l.code);
+  text(l.title);
+  money(l.tax_total);
+  money(l.shipping_tax_total, true);
+  flag(l.compound);
+}
 
-const feeLine = (v: unknown) => {
+function feeLine(v: unknown): void {
   const l = record(v, FEE_LINE_KEYS);
-  return { id: integer(l.id, 1), title: text(l.title), tax_class: text(l.tax_class, ''), total: money(l.total), tax: money(l.tax, '0') };
-};
+  integer(l.id, 1);
+  text(l.title);
+  text(l.tax_class, true);
+  money(l.total);
+  money(l.tax, true);
+}
 
-const couponLine = (v: unknown) => {
+function couponLine(v: unknown): void {
   const l = record(v, COUPON_LINE_KEYS);
-  return { id: integer(l.id, 1), code: text(l.code), amount: money(l.amount) };
-};
+  integer(l.id, 1);
+  text(l.code);
+  money(l.amount);
+}
 
-const refund = (v: unknown) => {
+function refund(v: unknown): void {
   const r = record(v, REFUND_KEYS);
-  return { id: integer(r.id, 1), created_at: instant(r.created_at), amount: money(r.amount), reason: text(r.reason, '') };
-};
+  integer(r.id, 1);
+  instant(r.created_at);
+  money(r.amount);
+  text(r.reason, true);
+}
 
-const note = (v: unknown) => {
+function note(v: unknown): void {
   const n = record(v, NOTE_KEYS);
-  return {
-    id: integer(n.id, 1),
-    created_at: instant(n.created_at),
-    content: text(n.content),
-    customer_note: flag(n.customer_note, false),
-    approved: flag(n.approved, true),
-    type: text(n.type, 'order_note'),
-  };
-};
+  integer(n.id, 1);
+  instant(n.created_at);
+  text(n.content);
+  flag(n.customer_note);
+  flag(n.approved);
+  text(n.type, true);
+}
 
-function order(raw: unknown): OrderJson {
+function order(raw: unknown): OrderJsonInput {
   const o = record(raw, ORDER_KEYS);
-  const status = text(o.status);
-  if (!STATUSES.has(status)) throw UNSURE;
-  const payment = o.payment === undefined ? NO_FIELDS : record(o.payment, PAYMENT_KEYS);
-  const out: Obj = {
-    id: integer(o.id, 1),
-    number: optionalText(o.number),
-    created_at: instant(o.created_at),
-    updated_at: o.updated_at === undefined ? undefined : instant(o.updated_at),
-    completed_at: instantOrNull(o.completed_at),
-    status,
-    currency: optionalText(o.currency),
-    total: money(o.total),
-    cart_tax: money(o.cart_tax, '0'),
-    shipping_total: money(o.shipping_total, '0'),
-    shipping_tax: money(o.shipping_tax, '0'),
-    cart_discount: money(o.cart_discount, '0'),
-    order_discount: money(o.order_discount, '0'),
-    payment: { method_id: text(payment.method_id, ''), method_title: text(payment.method_title, ''), paid_at: instantOrNull(payment.paid_at) },
-    billing: billing(o.billing),
-    shipping: address(o.shipping),
-    customer_note: text(o.customer_note, ''),
-    customer_ip: text(o.customer_ip, ''),
-    customer_user_agent: text(o.customer_user_agent, ''),
-    customer_id: integer(o.customer_id, 0, 0),
-    items: list(o.items, item),
-    shipping_lines: list(o.shipping_lines, shippingLine),
-    tax_lines: list(o.tax_lines, taxLine),
-    fee_lines: list(o.fee_lines, feeLine),
-    coupon_lines: list(o.coupon_lines, couponLine),
-    refunds: list(o.refunds, refund),
-    notes: list(o.notes, note),
-  };
-  // zod leaves an absent optional field absent.
-  if (out.number === undefined) delete out.number;
-  if (out.updated_at === undefined) delete out.updated_at;
-  if (out.currency === undefined) delete out.currency;
-  return out as unknown as OrderJson;
+  if (typeof o.status !== 'string' || !STATUSES.has(o.status)) throw UNSURE;
+  integer(o.id, 1);
+  text(o.number, true);
+  instant(o.created_at);
+  if (o.updated_at !== undefined) instant(o.updated_at);
+  instantOrNull(o.completed_at);
+  text(o.currency, true);
+  money(o.total);
+  money(o.cart_tax, true);
+  money(o.shipping_total, true);
+  money(o.shipping_tax, true);
+  money(o.cart_discount, true);
+  money(o.order_discount, true);
+  if (o.payment !== undefined) {
+    const p = record(o.payment, PAYMENT_KEYS);
+    text(p.method_id, true);
+    text(p.method_title, true);
+    instantOrNull(p.paid_at);
+  }
+  billing(o.billing);
+  address(o.shipping);
+  text(o.customer_note, true);
+  text(o.customer_ip, true);
+  text(o.customer_user_agent, true);
+  integer(o.customer_id, 0, true);
+  list(o.items, item);
+  list(o.shipping_lines, shippingLine);
+  list(o.tax_lines, taxLine);
+  list(o.fee_lines, feeLine);
+  list(o.coupon_lines, couponLine);
+  list(o.refunds, refund);
+  list(o.notes, note);
+  return o as OrderJsonInput;
 }
 
 /**
- * What `orderSchema.parse(raw)` returns when `raw` is a valid order the check recognises, else undefined (then ask
- * zod, which decides and reports). Never throws.
+ * `raw` itself when it is a valid order the check recognises (zod would accept it; `SnapshotModelBuilder.order`
+ * fills the defaults zod would), else undefined (then ask zod, which decides and reports). Never throws.
  */
-export function checkOrderFast(raw: unknown): OrderJson | undefined {
+export function checkOrderFast(raw: unknown): OrderJsonInput | undefined {
   try {
     return order(raw);
   } catch (error) {

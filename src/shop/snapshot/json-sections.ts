@@ -1,7 +1,8 @@
 // An incremental reader of one JSON object whose members are read one at a time, and whose array members are read
 // one element at a time: the shape of a shop snapshot, where `orders` may be larger than any string V8 can hold.
 // It scans bytes for the structure only (strings, nesting, commas); each element or member value is handed to the
-// native JSON.parse on its own, so memory holds one element, not the document, and parsing stays native speed.
+// native JSON.parse on its own, so memory holds one element, not the document, and parsing stays native speed. An
+// element that is the rest of its line (a snapshot written one order per line) is not even scanned: see wholeLine.
 // UTF-8 never uses bytes below 0x80 inside a multi-byte character, so scanning bytes for ASCII structure is exact.
 
 /** One piece of the top-level object, in document order. */

@@ -3,12 +3,14 @@ import type { Coupon } from '../model/coupon';
 import type { Address, BillingAddress, Order } from '../model/order';
 import type { Customer, Product, StoreSettings } from '../model/shop';
 import { instantMillis } from './snapshot-instant';
-import type { ShopSnapshotJson } from './snapshot-schema';
+import type { ShopSnapshotJson, ShopSnapshotJsonInput } from './snapshot-schema';
 
 // Validated JSON records -> the domain model, one record at a time, so a whole snapshot (loadShopSnapshot) and a
 // streamed one (readShopSnapshot) build the very same values.
 
 type Json = ShopSnapshotJson;
+/** An order as written (optional fields may be absent) or as zod returns it. */
+type OrderInput = NonNullable<ShopSnapshotJsonInput['orders']>[number];
 
 /**
  * Builds model values, sharing equal decimal strings (zero amounts, common prices) as one immutable `Decimal`, which
@@ -85,9 +87,13 @@ export class SnapshotModelBuilder {
     };
   }
 
-  /** An order; `storeCurrency` is its currency when it names none. */
-  order(o: Json['orders'][number], storeCurrency: string): Order {
+  /**
+   * An order; `storeCurrency` is its currency when it names none. It takes the order as zod returns it or as written
+   * (then valid, per checkOrderFast) and fills the defaults the schema would, so the fast path allocates no copy.
+   */
+  order(o: OrderInput, storeCurrency: string): Order {
     const money = (text: string) => this.money(text);
+    const payment = o.payment;
     return {
       id: o.id,
       number: o.number ?? String(o.id),
@@ -97,48 +103,48 @@ export class SnapshotModelBuilder {
       status: o.status,
       currency: o.currency ?? storeCurrency,
       total: money(o.total),
-      cartTax: money(o.cart_tax),
-      shippingTotal: money(o.shipping_total),
-      shippingTax: money(o.shipping_tax),
-      cartDiscount: money(o.cart_discount),
-      orderDiscount: money(o.order_discount),
-      payment: { methodId: o.payment.method_id, methodTitle: o.payment.method_title, paidAt: atOrNull(o.payment.paid_at) },
+      cartTax: money(o.cart_tax ?? '0'),
+      shippingTotal: money(o.shipping_total ?? '0'),
+      shippingTax: money(o.shipping_tax ?? '0'),
+      cartDiscount: money(o.cart_discount ?? '0'),
+      orderDiscount: money(o.order_discount ?? '0'),
+      payment: { methodId: payment?.method_id ?? '', methodTitle: payment?.method_title ?? '', paidAt: atOrNull(payment?.paid_at) },
       billing: billing(o.billing),
       shipping: address(o.shipping),
-      customerNote: o.customer_note,
-      customerIp: o.customer_ip,
-      customerUserAgent: o.customer_user_agent,
-      customerId: o.customer_id,
-      lineItems: o.items.map((i) => ({
+      customerNote: o.customer_note ?? '',
+      customerIp: o.customer_ip ?? '',
+      customerUserAgent: o.customer_user_agent ?? '',
+      customerId: o.customer_id ?? 0,
+      lineItems: (o.items ?? []).map((i) => ({
         id: i.id,
         name: i.name,
         productId: i.product_id,
-        variationId: i.variation_id,
+        variationId: i.variation_id ?? null,
         quantity: i.quantity,
         subtotal: money(i.subtotal),
         total: money(i.total),
-        tax: money(i.tax),
-        taxClass: i.tax_class,
+        tax: money(i.tax ?? '0'),
+        taxClass: i.tax_class ?? '',
       })),
-      shippingLines: o.shipping_lines.map((l) => ({ id: l.id, methodId: l.method_id, methodTitle: l.method_title, total: money(l.total) })),
-      taxLines: o.tax_lines.map((l) => ({
+      shippingLines: (o.shipping_lines ?? []).map((l) => ({ id: l.id, methodId: l.method_id, methodTitle: l.method_title, total: money(l.total) })),
+      taxLines: (o.tax_lines ?? []).map((l) => ({
         id: l.id,
         code: l.code,
         title: l.title,
         taxTotal: money(l.tax_total),
-        shippingTaxTotal: money(l.shipping_tax_total),
-        compound: l.compound,
+        shippingTaxTotal: money(l.shipping_tax_total ?? '0'),
+        compound: l.compound ?? false,
       })),
-      feeLines: o.fee_lines.map((l) => ({ id: l.id, title: l.title, taxClass: l.tax_class, total: money(l.total), tax: money(l.tax) })),
-      couponLines: o.coupon_lines.map((l) => ({ id: l.id, code: l.code, amount: money(l.amount) })),
-      refunds: o.refunds.map((r) => ({ id: r.id, createdAt: at(r.created_at), amount: money(r.amount), reason: r.reason })),
-      notes: o.notes.map((n) => ({
+      feeLines: (o.fee_lines ?? []).map((l) => ({ id: l.id, title: l.title, taxClass: l.tax_class ?? '', total: money(l.total), tax: money(l.tax ?? '0') })),
+      couponLines: (o.coupon_lines ?? []).map((l) => ({ id: l.id, code: l.code, amount: money(l.amount) })),
+      refunds: (o.refunds ?? []).map((r) => ({ id: r.id, createdAt: at(r.created_at), amount: money(r.amount), reason: r.reason ?? '' })),
+      notes: (o.notes ?? []).map((n) => ({
         id: n.id,
         createdAt: at(n.created_at),
         content: n.content,
-        customerNote: n.customer_note,
-        approved: n.approved,
-        type: n.type,
+        customerNote: n.customer_note ?? false,
+        approved: n.approved ?? true,
+        type: n.type ?? 'order_note',
       })),
     };
   }
@@ -149,37 +155,37 @@ function at(text: string): Date {
   return new Date(instantMillis(text));
 }
 
-function atOrNull(text: string | null): Date | null {
-  return text === null ? null : at(text);
+function atOrNull(text: string | null | undefined): Date | null {
+  return text === null || text === undefined ? null : at(text);
 }
 
-function address(a: Json['orders'][number]['shipping']): Address {
+function address(a: OrderInput['shipping']): Address {
   return {
-    firstName: a.first_name,
-    lastName: a.last_name,
-    company: a.company,
-    address1: a.address_1,
-    address2: a.address_2,
-    city: a.city,
-    state: a.state,
-    postcode: a.postcode,
-    country: a.country,
+    firstName: a?.first_name ?? '',
+    lastName: a?.last_name ?? '',
+    company: a?.company ?? '',
+    address1: a?.address_1 ?? '',
+    address2: a?.address_2 ?? '',
+    city: a?.city ?? '',
+    state: a?.state ?? '',
+    postcode: a?.postcode ?? '',
+    country: a?.country ?? '',
   };
 }
 
 // Written out rather than `{ ...address(a), email, phone }`: spreading an object costs far more than this.
-function billing(a: Json['orders'][number]['billing']): BillingAddress {
+function billing(a: OrderInput['billing']): BillingAddress {
   return {
-    firstName: a.first_name,
-    lastName: a.last_name,
-    company: a.company,
-    address1: a.address_1,
-    address2: a.address_2,
-    city: a.city,
-    state: a.state,
-    postcode: a.postcode,
-    country: a.country,
-    email: a.email,
-    phone: a.phone,
+    firstName: a?.first_name ?? '',
+    lastName: a?.last_name ?? '',
+    company: a?.company ?? '',
+    address1: a?.address_1 ?? '',
+    address2: a?.address_2 ?? '',
+    city: a?.city ?? '',
+    state: a?.state ?? '',
+    postcode: a?.postcode ?? '',
+    country: a?.country ?? '',
+    email: a?.email ?? '',
+    phone: a?.phone ?? '',
   };
 }
