@@ -33,6 +33,28 @@ describe('CopyTextWriter', () => {
     );
   });
 
+  it('writes long text (the native path, when nothing needs the loop) as the loop does, folded too (property)', () => {
+    const special = fc.constantFrom('\\', '\t', '\n', '\r', '\0', '\uD800', '\uDC00', '😀', 'é', '€', 'A', 'z', '\u0001', '\u007f', ' ');
+    const plain = fc.string({ unit: 'grapheme', minLength: 16, maxLength: 80 });
+    const text = fc.oneof(
+      plain,
+      fc.string({ unit: 'binary', minLength: 16, maxLength: 80 }),
+      fc.tuple(plain, fc.array(special, { maxLength: 3 }), fc.nat()).map(([s, add, at]) => {
+        const i = at % (s.length + 1);
+        return s.slice(0, i) + add.join('') + s.slice(i);
+      }),
+    );
+    const lowerAscii = (s: string) => s.replace(/[A-Z]/g, (c) => c.toLowerCase());
+    fc.assert(
+      fc.property(text, fc.boolean(), (s, fold) => {
+        const expected = s.replace(/[\\\t\n\r]/g, (c) => ESCAPES[c]!);
+        if (storable(s)) expect(written((w) => w.text(s, 't.c', fold))).toBe(fold ? lowerAscii(expected) : expected);
+        else expect(() => written((w) => w.text(s, 't.c', fold))).toThrow(SnapshotImportError);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
   it('writes a long text across chunk boundaries', () => {
     const s = 'ab\tc😀é'.repeat(200_000);
     expect(written((w) => w.text(s, 't.c'))).toBe(s.replace(/\t/g, '\\t'));

@@ -32,6 +32,12 @@ const YMD = new Int32Array(3);
 const FIRST_MS = -62_135_596_800_000;
 const LAST_MS = 253_402_300_799_999;
 
+// A string this long or longer without anything to escape or refuse is written by Buffer#write (native UTF-8, the
+// same bytes); shorter ones go faster through the loop than through a native call. Surrogates, even paired, take the
+// loop, which refuses the lone ones (Buffer#write would write U+FFFD).
+const NATIVE_MIN = 16;
+const NEEDS_LOOP = /[\0\t\n\r\\\ud800-\udfff]/;
+
 const badText = (where: string) =>
   new SnapshotImportError(`${where} holds a NUL character or a lone UTF-16 surrogate, which PostgreSQL text cannot store`, where);
 
@@ -114,6 +120,20 @@ export class CopyTextWriter {
     this.ensure(3 * n);
     const buf = this.buf;
     let p = this.pos;
+    if (n >= NATIVE_MIN && !NEEDS_LOOP.test(s)) p += buf.write(s, p, 'utf8');
+    else p = this.textLoop(s, where, buf, p);
+    if (fold) {
+      for (let k = this.pos; k < p; k += 1) {
+        const b = buf[k] as number;
+        if (b >= 0x41 && b <= 0x5a) buf[k] = b | 0x20;
+      }
+    }
+    this.pos = p;
+  }
+
+  /** What {@link text} writes, character by character: the escapes, and the checks for NUL and lone surrogates. */
+  private textLoop(s: string, where: string, buf: Buffer, p: number): number {
+    const n = s.length;
     for (let i = 0; i < n; i += 1) {
       const c = s.charCodeAt(i);
       if (c < 0x80) {
@@ -141,13 +161,7 @@ export class CopyTextWriter {
         i += 1;
       }
     }
-    if (fold) {
-      for (let k = this.pos; k < p; k += 1) {
-        const b = buf[k] as number;
-        if (b >= 0x41 && b <= 0x5a) buf[k] = b | 0x20;
-      }
-    }
-    this.pos = p;
+    return p;
   }
 
   /** A safe integer in decimal digits. */
