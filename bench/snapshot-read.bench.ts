@@ -1,0 +1,101 @@
+// The CPU cost of reading a JSON shop snapshot stream (readShopSnapshot: scanning, JSON.parse, checks, the model),
+// against JSON.parse alone of the same orders in the same run (each order's line decoded and parsed, nothing else:
+// what reading cannot go below). Two layouts of the same demo shop: one order per line (as
+// bench/demo-snapshot-file.ts writes it; each order is parsed at once) and all on one line (scanned byte by byte).
+// In-process CPU time (the machine may be shared), rounds interleaved, median.
+import { createReadStream, createWriteStream, existsSync, renameSync } from 'node:fs';
+import { once } from 'node:events';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { readShopSnapshot } from 'shopkeep/shop';
+import { writeDemoSnapshotFile } from './demo-snapshot-file';
+
+const QUICK = Boolean(process.env.BENCH_QUICK);
+const ORDERS = QUICK ? 20_000 : 200_000;
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? (QUICK ? 1 : 3));
+const CHUNK = 1 << 16; // createReadStream's default
+
+/** The same file with every line break (all are whitespace between tokens) turned into a space. */
+async function oneLine(file: string): Promise<string> {
+  const out = file.replace(/\.json$/, '-one-line.json');
+  if (existsSync(out)) return out;
+  const sink = createWriteStream(`${out}.partial`);
+  for await (const chunk of createReadStream(file)) {
+    const bytes = Buffer.from(chunk as Buffer);
+    for (let i = bytes.indexOf(0x0a); i >= 0; i = bytes.indexOf(0x0a, i + 1)) bytes[i] = 0x20;
+    if (!sink.write(bytes)) await once(sink, 'drain');
+  }
+  sink.end();
+  await once(sink, 'finish');
+  renameSync(`${out}.partial`, out);
+  return out;
+}
+
+function cpuMs<T>(start: NodeJS.CpuUsage, result: T): { ms: number; result: T } {
+  const used = process.cpuUsage(start);
+  return { ms: (used.user + used.system) / 1000, result };
+}
+
+async function read(file: string): Promise<{ ms: number; result: number }> {
+  const start = process.cpuUsage();
+  let orders = 0;
+  for await (const part of readShopSnapshot(createReadStream(file, { highWaterMark: CHUNK }))) {
+    if (part.kind === 'order') orders += 1;
+    else if (part.kind === 'issue') throw new Error(`unexpected issue: ${part.issue.message}`);
+  }
+  return cpuMs(start, orders);
+}
+
+/** JSON.parse of every order line (after the `"orders":[` line; a trailing comma cut), nothing else. */
+async function parseLines(file: string): Promise<{ ms: number; result: number }> {
+  const start = process.cpuUsage();
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  let orders = 0;
+  let inOrders = false;
+  let rest: Uint8Array | undefined; // the start of a line that a chunk cut
+  const line = (bytes: Uint8Array) => {
+    const text = decoder.decode(bytes[bytes.length - 1] === 0x2c ? bytes.subarray(0, -1) : bytes);
+    if (inOrders && text.startsWith('{')) {
+      JSON.parse(text);
+      orders += 1;
+    } else inOrders ||= text.endsWith('"orders":[');
+  };
+  for await (const chunk of createReadStream(file, { highWaterMark: CHUNK })) {
+    const bytes = chunk as Buffer;
+    let from = 0;
+    for (let nl = bytes.indexOf(0x0a); nl >= 0; nl = bytes.indexOf(0x0a, from)) {
+      line(rest === undefined ? bytes.subarray(from, nl) : Buffer.concat([rest, bytes.subarray(0, nl)]));
+      rest = undefined;
+      from = nl + 1;
+    }
+    rest = rest === undefined ? bytes.subarray(from) : Buffer.concat([rest, bytes]);
+  }
+  return cpuMs(start, orders);
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+export async function run(): Promise<void> {
+  const lines = await writeDemoSnapshotFile(join(tmpdir(), `shopkeep-demo-${ORDERS}.json`), ORDERS);
+  const single = await oneLine(lines);
+  const ways = {
+    parse: () => parseLines(lines),
+    lines: () => read(lines),
+    single: () => read(single),
+  };
+  const ms = new Map<string, number[]>(Object.keys(ways).map((k) => [k, []]));
+  for (let round = 0; round < ROUNDS; round += 1) {
+    for (const [name, way] of Object.entries(ways)) {
+      const { ms: used, result } = await way();
+      if (result !== ORDERS) throw new Error(`${name}: ${result} orders, expected ${ORDERS}`);
+      ms.get(name)!.push(used);
+    }
+  }
+  const fig = (name: string) => median(ms.get(name)!);
+  const line = (label: string, name: string) =>
+    console.log(`  ${label.padEnd(58)} ${(fig(name) / 1000).toFixed(2).padStart(6)} s CPU  x${(fig(name) / fig('parse')).toFixed(2)}`);
+  console.log(`  ${ORDERS.toLocaleString('en-US')} demo orders, ${CHUNK / 1024} KB chunks, median of ${ROUNDS} round(s), interleaved; x: against JSON.parse alone`);
+  line('JSON.parse of each order line alone (baseline)', 'parse');
+  line('readShopSnapshot, one order per line', 'lines');
+  line('readShopSnapshot, the same file on one line', 'single');
+}
