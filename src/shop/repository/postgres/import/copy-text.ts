@@ -222,6 +222,33 @@ export class CopyTextWriter {
     }
     const e = value.e;
     const last = words.length - 1;
+    // Money: the words are aligned on the decimal point, so with -7 <= e < 7 the integer part is the first word
+    // (or 0 when e < 0) and each further word is 7 digits of the fraction, the last without its trailing zeros.
+    if (e < 7 && e >= -7 && last <= 3) {
+      this.ensure(4 + 7 * (last + 1));
+      const buf = this.buf;
+      let p = this.pos;
+      if (value.s < 0) buf[p++] = 0x2d;
+      let first = 1;
+      if (e >= 0) p = digitsOf(buf, p, w, w < 10 ? 1 : w < 100 ? 2 : w < 1000 ? 3 : w < 10_000 ? 4 : w < 100_000 ? 5 : w < 1_000_000 ? 6 : 7);
+      else {
+        buf[p++] = 0x30;
+        first = 0;
+      }
+      if (first <= last) {
+        buf[p++] = 0x2e;
+        for (let i = first; i < last; i += 1) p = digitsOf(buf, p, words[i] as number, 7);
+        let f = words[last] as number;
+        let len = 7;
+        while (f % 10 === 0) {
+          f /= 10;
+          len -= 1;
+        }
+        p = digitsOf(buf, p, f, len);
+      }
+      this.pos = p;
+      return;
+    }
     if (last > 3 || e > 40 || e < -40 || words[last] === 0) {
       this.text(value.toFixed(), where);
       return;
@@ -304,6 +331,16 @@ export class CopyTextWriter {
     buf[p++] = 0x5a;
     this.pos = p;
   }
+}
+
+/** `n` (below 1e7) in `width` decimal digits, zero-padded in front. */
+function digitsOf(buf: Buffer, p: number, n: number, width: number): number {
+  for (let k = p + width - 1; k >= p; k -= 1) {
+    const q = (n / 10) | 0;
+    buf[k] = 0x30 + (n - q * 10);
+    n = q;
+  }
+  return p + width;
 }
 
 function two(buf: Buffer, p: number, n: number): number {
