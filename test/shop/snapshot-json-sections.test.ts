@@ -17,8 +17,8 @@ function scan(bytes: Uint8Array, cuts: number[], lines: boolean): Event[] {
     }
     scanner.end();
   } catch (error) {
-    // (A field name that is not valid JSON escapes as a SyntaxError: the same in both ways.)
-    events.push([-1, `${(error as Error).name}: ${(error as Error).message}`, error instanceof JsonSectionsError ? error.path : []]);
+    if (!(error instanceof JsonSectionsError)) throw error;
+    events.push([-1, error.message, error.path]);
   }
   return events;
 }

@@ -125,7 +125,7 @@ describe('readShopSnapshot / loadShopSnapshotStream', () => {
     const result = await streamed(`${text.slice(0, cut)}"id": 1,, ${text.slice(cut + 10)}`);
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.issues[0]).toMatchObject({ code: 'invalid_json', path: ['orders', 0] });
-    for (const bad of ['', '[]', '{"a":1', '{"a" 1}', '{"a":1}}', '{,}', 'nul']) {
+    for (const bad of ['', '[]', '{"a":1', '{"a" 1}', '{"a":1}}', '{,}', 'nul', '{"a\\x":1}', '{"format_version":1,"b\\u12":[]}']) {
       const r = await streamed(bad);
       expect(r.ok).toBe(false);
       if (!r.ok) expect(r.issues.map((i) => i.code)).toContain('invalid_json');

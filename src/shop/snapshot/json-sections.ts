@@ -95,7 +95,7 @@ export class JsonSectionsScanner {
             i = q;
             this.inString = false;
             if (this.state === S.Key) {
-              this.key = JSON.parse(this.text(chunk.subarray(start, i + 1)) ?? '""') as string;
+              this.key = this.fieldName(chunk.subarray(start, i + 1), i);
               this.members += 1;
               this.state = S.Colon;
               start = -1;
@@ -310,6 +310,17 @@ export class JsonSectionsScanner {
     } catch {
       const path = this.state === S.Key ? [] : this.inArray ? [this.key, this.index] : [this.key];
       throw new JsonSectionsError('invalid JSON: the text is not UTF-8', path);
+    }
+  }
+
+  /** The field name whose quoted text ends at byte `at` of the chunk (escapes resolved). */
+  private fieldName(last: Uint8Array, at: number): string {
+    const text = this.text(last) ?? '""';
+    try {
+      return JSON.parse(text) as string;
+    } catch (error) {
+      // A bad escape (`"a\x"`): an issue like any other invalid JSON, not an exception out of the reader.
+      return this.fail(`a field name is not a JSON string: ${error instanceof Error ? error.message : String(error)}`, this.offset + at);
     }
   }
 
