@@ -80,6 +80,18 @@ describe('checkOrderFast', () => {
     expect(accepted).toBe(valid);
   });
 
+  it('leaves every order to zod while Object.prototype has an enumerable property', () => {
+    const raw = structuredClone(orders[0]) as Record<string, unknown>;
+    delete raw.customer_note;
+    Object.defineProperty(Object.prototype, 'customer_note', { value: 'inherited', enumerable: true, configurable: true, writable: true });
+    try {
+      expect(checkOrderFast(raw)).toBeUndefined();
+    } finally {
+      delete (Object.prototype as Record<string, unknown>).customer_note;
+    }
+    expect(checkOrderFast(raw)).toBe(raw);
+  });
+
   it('builds a minimal order with the defaults zod fills', () => {
     const raw = {
       id: 7, created_at: '2026-03-01T09:30:00Z', status: 'pending' as const, total: '1.00',

@@ -33,10 +33,18 @@ const ORDER_KEYS = new Set([
 /** Thrown inside the check to give up; never escapes it. */
 const UNSURE = new Error('not for the fast check');
 
+// A plain object with known fields only. Its prototype is Object.prototype, which checkOrderFast has found without
+// enumerable properties, so every key for-in gives is the object's own (no Object.hasOwn per key).
 function record(v: unknown, keys: ReadonlySet<string>): Obj {
   if (typeof v !== 'object' || v === null || Array.isArray(v) || Object.getPrototypeOf(v) !== Object.prototype) throw UNSURE;
-  for (const k in v) if (!keys.has(k) || !Object.hasOwn(v, k)) throw UNSURE;
+  for (const k in v) if (!keys.has(k)) throw UNSURE;
   return v as Obj;
+}
+
+/** Whether Object.prototype has an enumerable property (someone added one): then for-in would give it too. */
+function prototypeTouched(): boolean {
+  for (const k in Object.prototype) if (k !== undefined) return true;
+  return false;
 }
 
 // Each check throws UNSURE unless the value (or its absence, where the schema has a default) is one zod accepts.
@@ -209,6 +217,7 @@ function order(raw: unknown): OrderJsonInput {
  * fills the defaults zod would), else undefined (then ask zod, which decides and reports). Never throws.
  */
 export function checkOrderFast(raw: unknown): OrderJsonInput | undefined {
+  if (prototypeTouched()) return undefined;
   try {
     return order(raw);
   } catch (error) {
