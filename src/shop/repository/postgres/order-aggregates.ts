@@ -42,8 +42,30 @@ function sumOf(amounts: readonly { readonly amount: Decimal }[]): Decimal {
 let lastOrder: Order | undefined;
 let lastProducts: { ids: number[]; quantities: number[] } = { ids: [], quantities: [] };
 
+// Orders with at most this many line items are grouped by insertion into the sorted arrays (a few comparisons, no
+// Map): the import computes this for every order.
+const FEW_LINES = 16;
+
 function productsOf(order: Order): { ids: number[]; quantities: number[] } {
   if (order === lastOrder) return lastProducts;
+  const lines = order.lineItems;
+  if (lines.length <= FEW_LINES) {
+    const ids: number[] = [];
+    const quantities: number[] = [];
+    for (const line of lines) {
+      const id = line.productId;
+      let j = ids.length;
+      while (j > 0 && (ids[j - 1] as number) > id) j -= 1;
+      if (j > 0 && ids[j - 1] === id) quantities[j - 1] = (quantities[j - 1] as number) + line.quantity;
+      else {
+        ids.splice(j, 0, id);
+        quantities.splice(j, 0, line.quantity);
+      }
+    }
+    lastProducts = { ids, quantities };
+    lastOrder = order;
+    return lastProducts;
+  }
   const byProduct = new Map<number, number>();
   for (const line of order.lineItems) byProduct.set(line.productId, (byProduct.get(line.productId) ?? 0) + line.quantity);
   const ids = [...byProduct.keys()].sort((a, b) => a - b);
