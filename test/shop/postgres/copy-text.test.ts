@@ -86,6 +86,15 @@ describe('CopyTextWriter', () => {
       }),
       { numRuns: 5000 },
     );
+    // One writer for a run of instants, some on the same day (its date part is kept between instants).
+    const near = fc.tuple(fc.integer({ min: -62_135_596_800_000, max: 253_402_300_000_000 }), fc.array(fc.integer({ min: -3 * 86_400_000, max: 3 * 86_400_000 }), { maxLength: 8 }));
+    fc.assert(
+      fc.property(near, ([start, steps]) => {
+        const dates = [start, ...steps.map((d) => Math.min(253_402_300_799_999, Math.max(-62_135_596_800_000, start + d)))].map((ms) => new Date(ms));
+        expect(written((w) => dates.forEach((d) => (w.instant(d, 't.c'), w.tab())))).toBe(dates.map((d) => `${d.toISOString()}\t`).join(''));
+      }),
+      { numRuns: 2000 },
+    );
     expect(written((w) => w.instant(new Date(-62_135_596_800_001), 't.c'))).toBe('0001-12-31 23:59:59.999+00 BC');
     expect(() => written((w) => w.instant(new Date(NaN), 't.c'))).toThrow(SnapshotImportError);
   });

@@ -52,6 +52,9 @@ export class CopyTextWriter {
   private chunks: Buffer[] = [];
   private full = 0;
   private readonly digits = new Uint8Array(32);
+  // The date part (`YYYY-MM-DDT`) of the last instant written, and its day since 1970.
+  private readonly date = new Uint8Array(11);
+  private day = Number.NaN;
 
   /** Bytes of COPY text written since the last {@link take}. */
   get bytes(): number {
@@ -296,38 +299,46 @@ export class CopyTextWriter {
       return;
     }
     const day = Math.floor(ms / DAY_MS);
-    let rest = ms - day * DAY_MS;
-    civilDate(day, YMD);
-    const yyyy = YMD[0]!;
-    const mm = YMD[1]!;
-    const dd = YMD[2]!;
-    const hh = Math.floor(rest / 3_600_000);
+    // Milliseconds of the day: an int32, so the divisions below are integer ones.
+    let rest = (ms - day * DAY_MS) | 0;
+    const datePart = this.date;
+    // The instants of an order (and of its neighbours) mostly fall on a few days: the date part is kept.
+    if (day !== this.day) {
+      civilDate(day, YMD);
+      const yyyy = YMD[0]!;
+      datePart[0] = 0x30 + ((yyyy / 1000) | 0);
+      datePart[1] = 0x30 + (((yyyy / 100) | 0) % 10);
+      datePart[2] = 0x30 + (((yyyy / 10) | 0) % 10);
+      datePart[3] = 0x30 + (yyyy % 10);
+      datePart[4] = 0x2d;
+      two(datePart, 5, YMD[1]!);
+      datePart[7] = 0x2d;
+      two(datePart, 8, YMD[2]!);
+      datePart[10] = 0x54;
+      this.day = day;
+    }
+    const hh = (rest / 3_600_000) | 0;
     rest -= hh * 3_600_000;
-    const mi = Math.floor(rest / 60_000);
+    const mi = (rest / 60_000) | 0;
     rest -= mi * 60_000;
-    const ss = Math.floor(rest / 1000);
+    const ss = (rest / 1000) | 0;
     const milli = rest - ss * 1000;
     this.ensure(24);
     const buf = this.buf;
     let p = this.pos;
-    buf[p++] = 0x30 + Math.floor(yyyy / 1000);
-    buf[p++] = 0x30 + (Math.floor(yyyy / 100) % 10);
-    buf[p++] = 0x30 + (Math.floor(yyyy / 10) % 10);
-    buf[p++] = 0x30 + (yyyy % 10);
-    buf[p++] = 0x2d;
-    p = two(buf, p, mm);
-    buf[p++] = 0x2d;
-    p = two(buf, p, dd);
-    buf[p++] = 0x54;
+    for (let i = 0; i < 11; i += 1) buf[p + i] = datePart[i] as number;
+    p += 11;
     p = two(buf, p, hh);
     buf[p++] = 0x3a;
     p = two(buf, p, mi);
     buf[p++] = 0x3a;
     p = two(buf, p, ss);
     buf[p++] = 0x2e;
-    buf[p++] = 0x30 + Math.floor(milli / 100);
-    buf[p++] = 0x30 + (Math.floor(milli / 10) % 10);
-    buf[p++] = 0x30 + (milli % 10);
+    const hundreds = (milli / 100) | 0;
+    const tens = ((milli / 10) | 0) - hundreds * 10;
+    buf[p++] = 0x30 + hundreds;
+    buf[p++] = 0x30 + tens;
+    buf[p++] = 0x30 + (milli - hundreds * 100 - tens * 10);
     buf[p++] = 0x5a;
     this.pos = p;
   }
@@ -343,8 +354,8 @@ function digitsOf(buf: Buffer, p: number, n: number, width: number): number {
   return p + width;
 }
 
-function two(buf: Buffer, p: number, n: number): number {
-  const tens = Math.floor(n / 10);
+function two(buf: Uint8Array, p: number, n: number): number {
+  const tens = (n / 10) | 0;
   buf[p] = 0x30 + tens;
   buf[p + 1] = 0x30 + (n - tens * 10);
   return p + 2;
