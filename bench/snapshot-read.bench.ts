@@ -1,12 +1,14 @@
 // The CPU cost of reading a JSON shop snapshot stream (readShopSnapshot: scanning, JSON.parse, checks, the model),
 // against JSON.parse alone of the same orders in the same run (each order's line decoded and parsed, nothing else:
-// what reading cannot go below). Two layouts of the same demo shop: one order per line (as
-// bench/demo-snapshot-file.ts writes it; each order is parsed at once) and all on one line (scanned byte by byte).
+// what reading cannot go below). Three layouts of the same demo shop: one order per line (as
+// bench/demo-snapshot-file.ts writes it), the orders pretty-printed (JSON.stringify(order, null, 2), indented; both
+// read an order at once where the layout shows its end) and all on one line (scanned byte by byte).
 // In-process CPU time (the machine may be shared), rounds interleaved, median.
 import { createReadStream, createWriteStream, existsSync, renameSync } from 'node:fs';
 import { once } from 'node:events';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { readShopSnapshot } from 'shopkeep/shop';
 import { writeDemoSnapshotFile } from './demo-snapshot-file';
 
@@ -24,6 +26,23 @@ async function oneLine(file: string): Promise<string> {
     const bytes = Buffer.from(chunk as Buffer);
     for (let i = bytes.indexOf(0x0a); i >= 0; i = bytes.indexOf(0x0a, i + 1)) bytes[i] = 0x20;
     if (!sink.write(bytes)) await once(sink, 'drain');
+  }
+  sink.end();
+  await once(sink, 'finish');
+  renameSync(`${out}.partial`, out);
+  return out;
+}
+
+/** The same file with each order line pretty-printed (two spaces, the orders indented by two). */
+async function prettyOrders(file: string): Promise<string> {
+  const out = file.replace(/\.json$/, '-pretty.json');
+  if (existsSync(out)) return out;
+  const sink = createWriteStream(`${out}.partial`);
+  const lines = createInterface({ input: createReadStream(file), crlfDelay: Infinity });
+  for await (const line of lines) {
+    const comma = line.endsWith(',') ? ',' : '';
+    const text = line.startsWith('{"id"') ? `  ${JSON.stringify(JSON.parse(comma ? line.slice(0, -1) : line), null, 2).replace(/\n/g, '\n  ')}${comma}` : line;
+    if (!sink.write(`${text}\n`)) await once(sink, 'drain');
   }
   sink.end();
   await once(sink, 'finish');
@@ -78,9 +97,11 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 export async function run(): Promise<void> {
   const lines = await writeDemoSnapshotFile(join(tmpdir(), `shopkeep-demo-${ORDERS}.json`), ORDERS);
   const single = await oneLine(lines);
+  const pretty = await prettyOrders(lines);
   const ways = {
     parse: () => parseLines(lines),
     lines: () => read(lines),
+    pretty: () => read(pretty),
     single: () => read(single),
   };
   const ms = new Map<string, number[]>(Object.keys(ways).map((k) => [k, []]));
@@ -97,5 +118,6 @@ export async function run(): Promise<void> {
   console.log(`  ${ORDERS.toLocaleString('en-US')} demo orders, ${CHUNK / 1024} KB chunks, median of ${ROUNDS} round(s), interleaved; x: against JSON.parse alone`);
   line('JSON.parse of each order line alone (baseline)', 'parse');
   line('readShopSnapshot, one order per line', 'lines');
+  line('readShopSnapshot, the orders pretty-printed', 'pretty');
   line('readShopSnapshot, the same file on one line', 'single');
 }

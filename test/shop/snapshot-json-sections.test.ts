@@ -61,6 +61,18 @@ describe('JsonSectionsScanner: whole lines', () => {
     );
   });
 
+  it('gives what the byte-by-byte scan gives on pretty-printed documents, cut and damaged (property)', () => {
+    const doc = fc.dictionary(fc.constantFrom('orders', 'products', 'store', 'x'), fc.oneof(fc.array(value, { maxLength: 6 }), value), { maxKeys: 4 });
+    fc.assert(
+      fc.property(doc, fc.constantFrom(2, 4, '\t', ' '), fc.boolean(), damage, fc.array(fc.nat(), { maxLength: 6 }), (v, indent, crlf, edits, cuts) => {
+        const text = JSON.stringify(v, null, indent);
+        const bytes = damaged(crlf ? text.replace(/\n/g, '\r\n') : text, edits);
+        expect(scan(bytes, cuts, true)).toEqual(scan(bytes, cuts, false));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
   it('reads a snapshot written one order per line, and its errors, as the byte-by-byte scan does', () => {
     const orders = Array.from({ length: 50 }, (_, i) => JSON.stringify({ id: i + 1, name: `o\\"${i}`, items: [{ id: i, n: 'ü'.repeat(i) }] }));
     const text = `{"format_version":1,"orders":[\n${orders.join(',\n')}\n]}\n`;
@@ -74,5 +86,17 @@ describe('JsonSectionsScanner: whole lines', () => {
     const bytes = new TextEncoder().encode(text);
     const events = scan(bytes, [], true);
     expect(events.filter(([, s]) => (s as { kind: string }).kind === 'element')).toHaveLength(50);
+  });
+
+  it('reads a pretty-printed snapshot, and its errors, as the byte-by-byte scan does', () => {
+    const orders = Array.from({ length: 30 }, (_, i) => ({ id: i + 1, name: `o\\"}${i}`, items: [{ id: i, n: 'ü'.repeat(i), tags: [] }], note: {} }));
+    const text = JSON.stringify({ format_version: 1, orders }, null, 2);
+    for (const bad of [text, text.replace('"id": 7,', '"id": 7,,'), text.replace('"id": 9,', '"id": 9,\n    }'), text.replace(/\n {4}\},\n {4}\{\n {6}"id": 20/, '\n    }\n    {\n      "id": 20')]) {
+      const bytes = new TextEncoder().encode(bad);
+      for (const size of [5, 64, 1000, bytes.length]) {
+        const cuts = Array.from({ length: Math.ceil(bytes.length / size) }, (_, k) => k * size);
+        expect(scan(bytes, cuts, true)).toEqual(scan(bytes, cuts, false));
+      }
+    }
   });
 });

@@ -2,8 +2,9 @@
 // one element at a time: the shape of a shop snapshot, where `orders` may be larger than any string V8 can hold.
 // It scans bytes for the structure only (strings, nesting, commas); each element or member value is handed to the
 // native JSON.parse on its own, so memory holds one element, not the document, and parsing stays native speed. An
-// element that is the rest of its line (a snapshot written one order per line) is not even scanned: see wholeLine.
+// element whose end the layout shows (one order per line, or pretty-printed) is not even scanned: see wholeElement.
 // UTF-8 never uses bytes below 0x80 inside a multi-byte character, so scanning bytes for ASCII structure is exact.
+import { ElementCandidates } from './element-candidates';
 
 /** One piece of the top-level object, in document order. */
 export type JsonSection =
@@ -67,8 +68,7 @@ export class JsonSectionsScanner {
   private inString = false;
   private escaped = false;
   private readonly decoder = new TextDecoder('utf-8', { fatal: true });
-  // Where the next line break of the current chunk is (chunk.length: none), -1 when not looked for yet.
-  private lineEnd = -1;
+  private readonly candidates = new ElementCandidates();
   // Elements left to read byte by byte before trying a whole line again, and how many the last miss cost.
   private skip = 0;
   private misses = 0;
@@ -79,7 +79,7 @@ export class JsonSectionsScanner {
   push(chunk: Uint8Array): JsonSection[] {
     const out: JsonSection[] = [];
     let start = this.state === S.Raw || this.state === S.Key ? 0 : -1;
-    this.lineEnd = -1;
+    this.candidates.reset();
     for (let i = 0; i < chunk.length; i += 1) {
       const b = chunk[i] as number;
       switch (this.state) {
@@ -123,7 +123,7 @@ export class JsonSectionsScanner {
         default:
           if (isSpace(b)) break;
           if ((b === 0x7b || b === 0x5b) && (this.state === S.Element || this.state === S.ElementOrEnd) && this.lines) {
-            const last = this.wholeLine(chunk, i, out);
+            const last = this.wholeElement(chunk, i, out);
             if (last >= 0) {
               i = last;
               break;
@@ -169,26 +169,18 @@ export class JsonSectionsScanner {
   }
 
   /**
-   * Reads the array element starting at `i` at once when it is the rest of its line (as in a snapshot written one
-   * order per line): a line break is never inside a JSON string, so when the bytes up to the next one (less a
-   * trailing comma) parse as one value, that value is exactly the element the byte-by-byte scan would find, and
-   * scanning its bytes is skipped. Returns the index of its last byte, or -1 to scan it byte by byte (no line break
-   * later in this chunk, so the element may end in a later one; or the line holds something else). Misses back off,
-   * so text laid out otherwise costs little.
+   * Reads the array element starting at `i` at once when the layout tells where it ends (see ElementCandidates: one
+   * element per line, as a snapshot written one order per line, or pretty-printed) and that text parses as one value,
+   * which is then exactly the element the byte scan would find; its bytes are not scanned. Returns the index of its
+   * last byte, or -1 to scan it byte by byte. Misses back off, so text laid out otherwise costs little.
    */
-  private wholeLine(chunk: Uint8Array, i: number, out: JsonSection[]): number {
+  private wholeElement(chunk: Uint8Array, i: number, out: JsonSection[]): number {
     if (this.skip > 0) {
       this.skip -= 1;
       return -1;
     }
-    if (this.lineEnd < i) {
-      const at = chunk.indexOf(0x0a, i);
-      this.lineEnd = at < 0 ? chunk.length : at;
-    }
-    if (this.lineEnd === chunk.length) return -1;
-    let last = this.lineEnd - 1;
-    while (isSpace(chunk[last] as number)) last -= 1;
-    if (chunk[last] === 0x2c) last -= 1;
+    const last = this.candidates.end(chunk, i);
+    if (last < 0) return -1;
     let value: unknown;
     try {
       value = JSON.parse(this.decoder.decode(chunk.subarray(i, last + 1))) as unknown;
