@@ -61,6 +61,28 @@ describe('JsonSectionsScanner: whole lines', () => {
     );
   });
 
+  it('gives, byte by byte or by lines, the values JSON.parse gives for the whole document (property)', () => {
+    fc.assert(
+      fc.property(document, fc.array(fc.nat(), { maxLength: 6 }), fc.boolean(), (text, cuts, lines) => {
+        let whole: unknown;
+        try {
+          whole = JSON.parse(text);
+        } catch {
+          return; // (the random layout can put a line break inside a string)
+        }
+        const rebuilt: Record<string, unknown> = {};
+        for (const [, section] of scan(new TextEncoder().encode(text), cuts, lines)) {
+          const s = section as { kind: string; key: string; value?: unknown };
+          if (s.kind === 'member') rebuilt[s.key] = s.value;
+          else if (s.kind === 'array') rebuilt[s.key] = [];
+          else if (s.kind === 'element') (rebuilt[s.key] as unknown[]).push(s.value);
+        }
+        expect(rebuilt).toEqual(whole);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
   it('gives what the byte-by-byte scan gives on pretty-printed documents, cut and damaged (property)', () => {
     const doc = fc.dictionary(fc.constantFrom('orders', 'products', 'store', 'x'), fc.oneof(fc.array(value, { maxLength: 6 }), value), { maxKeys: 4 });
     fc.assert(

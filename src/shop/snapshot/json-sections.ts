@@ -5,6 +5,7 @@
 // element whose end the layout shows (one order per line, or pretty-printed) is not even scanned: see wholeElement.
 // UTF-8 never uses bytes below 0x80 inside a multi-byte character, so scanning bytes for ASCII structure is exact.
 import { ElementCandidates } from './element-candidates';
+import { ValueScan } from './value-scan';
 
 /** One piece of the top-level object, in document order. */
 export type JsonSection =
@@ -41,7 +42,6 @@ const enum S {
 }
 
 const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
 
 function isSpace(b: number): boolean {
   return b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09;
@@ -64,9 +64,7 @@ export class JsonSectionsScanner {
   private members = 0;
   // The value being captured: its pieces from earlier chunks, nesting depth, string state.
   private pieces: Uint8Array[] = [];
-  private depth = 0;
-  private inString = false;
-  private escaped = false;
+  private readonly scan = new ValueScan();
   private readonly decoder = new TextDecoder('utf-8', { fatal: true });
   private readonly candidates = new ElementCandidates();
   // Elements left to read byte by byte before trying a whole line again, and how many the last miss cost.
@@ -85,39 +83,40 @@ export class JsonSectionsScanner {
       switch (this.state) {
         case S.Raw:
         case S.Key:
-          if (this.inString) {
-            // Most of a snapshot's bytes are inside strings: jump to the closing quote natively.
-            const q = this.closingQuote(chunk, i);
+          if (this.scan.depth > 0 && this.state === S.Raw) {
+            const close = this.scan.nested(chunk, i);
+            if (close < 0) {
+              i = chunk.length;
+              break;
+            }
+            i = close;
+            this.finishValue(chunk.subarray(start, i + 1), out);
+            start = -1;
+          } else if (this.scan.inString) {
+            // A field name or a string value: jump to its closing quote natively.
+            const q = this.scan.closingQuote(chunk, i);
             if (q < 0) {
               i = chunk.length;
               break;
             }
             i = q;
-            this.inString = false;
+            this.scan.inString = false;
             if (this.state === S.Key) {
               this.key = this.fieldName(chunk.subarray(start, i + 1), i);
               this.members += 1;
               this.state = S.Colon;
               start = -1;
-            } else if (this.depth === 0) {
+            } else if (this.scan.depth === 0) {
               this.finishValue(chunk.subarray(start, i + 1), out);
               start = -1;
             }
-          } else if (b === QUOTE) this.inString = true;
-          else if (b === 0x7b || b === 0x5b) this.depth += 1;
-          else if (b === 0x7d || b === 0x5d || b === 0x2c || isSpace(b)) {
-            if (this.depth === 0) {
-              // A number, true, false or null ends at the first byte that cannot belong to it.
-              this.finishValue(chunk.subarray(start, i), out);
-              start = -1;
-              i -= 1; // the delimiter belongs to the enclosing structure
-            } else if (b === 0x7d || b === 0x5d) {
-              this.depth -= 1;
-              if (this.depth === 0) {
-                this.finishValue(chunk.subarray(start, i + 1), out);
-                start = -1;
-              }
-            }
+          } else if (b === QUOTE) this.scan.inString = true;
+          else if (b === 0x7b || b === 0x5b) this.scan.depth += 1;
+          else if ((b === 0x7d || b === 0x5d || b === 0x2c || isSpace(b)) && this.scan.depth === 0) {
+            // A number, true, false or null ends at the first byte that cannot belong to it.
+            this.finishValue(chunk.subarray(start, i), out);
+            start = -1;
+            i -= 1; // the delimiter belongs to the enclosing structure
           }
           break;
         default:
@@ -141,31 +140,6 @@ export class JsonSectionsScanner {
     const out: JsonSection[] = [];
     if (this.state !== S.Done) this.fail('unexpected end of the JSON text', this.offset);
     return out;
-  }
-
-  /**
-   * The index of the quote ending the current string at or after `from`, or -1 when the chunk ends first (then
-   * `escaped` says whether its last backslash escapes the next chunk's first byte).
-   */
-  private closingQuote(chunk: Uint8Array, from: number): number {
-    let at = from;
-    if (this.escaped) {
-      this.escaped = false;
-      at += 1;
-    }
-    const begin = at;
-    for (;;) {
-      const q = chunk.indexOf(QUOTE, at);
-      const end = q < 0 ? chunk.length : q;
-      let slashes = 0;
-      while (end - slashes - 1 >= begin && chunk[end - slashes - 1] === BACKSLASH) slashes += 1;
-      if (q < 0) {
-        this.escaped = slashes % 2 === 1;
-        return -1;
-      }
-      if (slashes % 2 === 0) return q;
-      at = q + 1;
-    }
   }
 
   /**
@@ -210,7 +184,7 @@ export class JsonSectionsScanner {
         }
         if (b !== QUOTE) this.fail(`expected a field name, found ${describeByte(b)}`, this.offset + i);
         this.state = S.Key;
-        this.inString = true;
+        this.scan.inString = true;
         return i;
       case S.Colon:
         if (b !== 0x3a) this.fail(`expected ':' after "${this.key}", found ${describeByte(b)}`, this.offset + i);
@@ -249,11 +223,11 @@ export class JsonSectionsScanner {
 
   private beginValue(b: number, i: number): number {
     this.state = S.Raw;
-    this.depth = 0;
-    this.inString = false;
-    this.escaped = false;
-    if (b === QUOTE) this.inString = true;
-    else if (b === 0x7b || b === 0x5b) this.depth = 1;
+    this.scan.depth = 0;
+    this.scan.inString = false;
+    this.scan.escaped = false;
+    if (b === QUOTE) this.scan.inString = true;
+    else if (b === 0x7b || b === 0x5b) this.scan.depth = 1;
     return i;
   }
 
