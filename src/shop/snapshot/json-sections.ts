@@ -62,12 +62,12 @@ export class JsonSectionsScanner {
   private index = 0;
   private inArray = false;
   private members = 0;
-  // The value being captured: its pieces from earlier chunks, nesting depth, string state.
+  // The value being captured: its pieces from earlier chunks, and where its scan stands (nesting, strings).
   private pieces: Uint8Array[] = [];
   private readonly scan = new ValueScan();
   private readonly decoder = new TextDecoder('utf-8', { fatal: true });
   private readonly candidates = new ElementCandidates();
-  // Elements left to read byte by byte before trying a whole line again, and how many the last miss cost.
+  // Elements left to read byte by byte before asking the layout again (wholeElement), and what the last miss cost.
   private skip = 0;
   private misses = 0;
 
