@@ -6,7 +6,8 @@ import type { Order } from '../../../model/order';
 import { orderSearchFields } from '../../search-text';
 import { ORDER_CHILD_TABLES, ORDERS_TABLE, type ColumnSpec, type Positioned, type TableSpec } from '../tables';
 import { copyIn, type PgClientLike } from './copy-in';
-import { CopyTextWriter, releaseChunks } from './copy-text';
+import { releaseChunks } from './copy-chunks';
+import { CopyTextWriter } from './copy-text';
 
 /** Writes one row's value of a column, followed by nothing (the row encoder adds tabs and the newline). */
 type ColumnWrite<R> = (w: CopyTextWriter, row: R) => void;

@@ -4,26 +4,11 @@
 // without intermediate strings: no per-value garbage, which a heap holding a whole shop makes expensive to collect.
 import { Decimal } from 'decimal.js';
 import { civilDate } from '../../../model/civil-date';
+import { farInstant } from './far-instant';
 import { arrayLiteral, isStorableText } from '../params';
+import { CHUNK_BYTES, freshChunk } from './copy-chunks';
 import { COPY_DATA_HEADER } from './copy-in';
 import { SnapshotImportError } from './import-errors';
-
-const CHUNK_BYTES = 256 * 1024;
-// Released buffers kept for reuse (at most 16 MB): fresh ones would be external memory that triggers full GCs.
-const POOL_MAX = 64;
-const pool: Buffer[] = [];
-
-/** Gives buffers from {@link CopyTextWriter.take} back for reuse, once they have been sent (copyIn resolved). */
-export function releaseChunks(chunks: readonly Buffer[]): void {
-  for (const chunk of chunks) {
-    const whole = chunk.buffer;
-    if (whole.byteLength === CHUNK_BYTES && chunk.byteOffset === 0 && pool.length < POOL_MAX) {
-      pool.push(Buffer.from(whole, 0, CHUNK_BYTES));
-    }
-  }
-}
-
-const fresh = (bytes: number): Buffer => (bytes === CHUNK_BYTES ? (pool.pop() ?? Buffer.allocUnsafeSlow(CHUNK_BYTES)) : Buffer.allocUnsafeSlow(bytes));
 
 const BACKSLASH = 0x5c;
 const DAY_MS = 86_400_000;
@@ -46,7 +31,7 @@ const badText = (where: string) =>
  * them over. Each value method checks what PostgreSQL cannot store (and throws {@link SnapshotImportError}).
  */
 export class CopyTextWriter {
-  private buf: Buffer = fresh(CHUNK_BYTES);
+  private buf: Buffer = freshChunk(CHUNK_BYTES);
   // Every chunk starts with room for the CopyData header (see copyIn).
   private pos = COPY_DATA_HEADER;
   private chunks: Buffer[] = [];
@@ -67,7 +52,7 @@ export class CopyTextWriter {
     if (this.pos > COPY_DATA_HEADER) out.push(this.buf.subarray(0, this.pos));
     this.chunks = [];
     this.full = 0;
-    this.buf = fresh(CHUNK_BYTES);
+    this.buf = freshChunk(CHUNK_BYTES);
     this.pos = COPY_DATA_HEADER;
     return out;
   }
@@ -78,7 +63,7 @@ export class CopyTextWriter {
       this.chunks.push(this.buf.subarray(0, this.pos));
       this.full += this.pos - COPY_DATA_HEADER;
     }
-    this.buf = fresh(Math.max(CHUNK_BYTES, bytes + COPY_DATA_HEADER));
+    this.buf = freshChunk(Math.max(CHUNK_BYTES, bytes + COPY_DATA_HEADER));
     this.pos = COPY_DATA_HEADER;
   }
 
@@ -359,13 +344,4 @@ function two(buf: Uint8Array, p: number, n: number): number {
   buf[p] = 0x30 + tens;
   buf[p + 1] = 0x30 + (n - tens * 10);
   return p + 2;
-}
-
-const pad = (n: number, width: number): string => String(n).padStart(width, '0');
-
-// toISOString writes years outside 1..9999 as +012345 / -000001, which PostgreSQL does not read; it wants AD/BC.
-function farInstant(date: Date): string {
-  const year = date.getUTCFullYear();
-  const time = `${pad(date.getUTCMonth() + 1, 2)}-${pad(date.getUTCDate(), 2)} ${pad(date.getUTCHours(), 2)}:${pad(date.getUTCMinutes(), 2)}:${pad(date.getUTCSeconds(), 2)}.${pad(date.getUTCMilliseconds(), 3)}+00`;
-  return year >= 1 ? `${year}-${time}` : `${pad(1 - year, 4)}-${time} BC`;
 }
