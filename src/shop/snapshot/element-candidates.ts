@@ -21,7 +21,8 @@ export class ElementCandidates {
    * The index of the last byte of the element starting at `start` (a `{` or `[`), if the layout tells: the rest of
    * its line (one element per line, less a trailing comma), or, when its line ends right after the opening bracket
    * (pretty-printed), up to the first line that starts with the element's own indentation and its closing bracket.
-   * -1 when the chunk ends first (the element may go on in the next one) or the layout says nothing.
+   * -1 when the chunk ends first (the element may go on in the next one) or the layout says nothing; -2 when the
+   * rest of the chunk was searched for the closing line in vain (a miss that cost time: the caller backs off).
    */
   end(chunk: Uint8Array, start: number): number {
     if (this.lineEnd < start) {
@@ -47,6 +48,6 @@ export class ElementCandidates {
       while (k < indent && chunk[nl + 1 + k] === chunk[lineStart + k]) k += 1;
       if (k === indent && chunk[nl + 1 + indent] === close) return nl + 1 + indent;
     }
-    return -1;
+    return -2;
   }
 }

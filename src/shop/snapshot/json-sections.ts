@@ -42,6 +42,8 @@ const enum S {
 }
 
 const QUOTE = 0x22;
+// What parseCandidate gives for text that is not one JSON value.
+const MISS = Symbol('miss');
 
 function isSpace(b: number): boolean {
   return b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09;
@@ -154,11 +156,9 @@ export class JsonSectionsScanner {
       return -1;
     }
     const last = this.candidates.end(chunk, i);
-    if (last < 0) return -1;
-    let value: unknown;
-    try {
-      value = JSON.parse(this.decoder.decode(chunk.subarray(i, last + 1))) as unknown;
-    } catch {
+    if (last === -1) return -1;
+    const value = last < 0 ? MISS : this.parseCandidate(chunk.subarray(i, last + 1));
+    if (value === MISS) {
       this.misses = Math.min(this.misses * 2 + 1, 1024);
       this.skip = this.misses;
       return -1;
@@ -168,6 +168,15 @@ export class JsonSectionsScanner {
     this.index += 1;
     this.state = S.AfterElement;
     return last;
+  }
+
+  /** The value of a candidate element's bytes, or MISS when they are not one JSON value (or not UTF-8). */
+  private parseCandidate(bytes: Uint8Array): unknown {
+    try {
+      return JSON.parse(this.decoder.decode(bytes)) as unknown;
+    } catch {
+      return MISS;
+    }
   }
 
   /** Handles a non-space byte outside any captured value; returns where a capture starts (or -1). */
