@@ -8,21 +8,32 @@ function isSpace(b: number): boolean {
   return b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09;
 }
 
+/** Whether the `length` bytes at `a` and at `b` are the same. */
+function same(chunk: Uint8Array, a: number, b: number, length: number): boolean {
+  let k = 0;
+  while (k < length && chunk[a + k] === chunk[b + k]) k += 1;
+  return k === length;
+}
+
 /** Candidate ends within one chunk at a time (`reset` for each new chunk). */
 export class ElementCandidates {
   // Where the first line break at or after the last start asked about is (chunk.length: none), -1: not looked for.
   private lineEnd = -1;
+  // The start of the indentation whose closing line the rest of the chunk lacks (-1: none), its length and bracket.
+  private searched = -1;
+  private searchedIndent = 0;
+  private searchedClose = 0;
 
   reset(): void {
     this.lineEnd = -1;
+    this.searched = -1;
   }
 
   /**
    * The index of the last byte of the element starting at `start` (a `{` or `[`), if the layout tells: the rest of
    * its line (one element per line, less a trailing comma), or, when its line ends right after the opening bracket
    * (pretty-printed), up to the first line that starts with the element's own indentation and its closing bracket.
-   * -1 when the chunk ends first (the element may go on in the next one) or the layout says nothing; -2 when the
-   * rest of the chunk was searched for the closing line in vain (a miss that cost time: the caller backs off).
+   * -1 when the chunk ends first (the element may go on in the next one) or the layout says nothing.
    */
   end(chunk: Uint8Array, start: number): number {
     if (this.lineEnd < start) {
@@ -43,11 +54,15 @@ export class ElementCandidates {
     if (lineStart === 0 || chunk[lineStart - 1] !== 0x0a) return -1;
     const indent = start - lineStart;
     const close = chunk[start] === 0x7b ? 0x7d : 0x5d;
+    if (this.searched >= 0 && this.searchedIndent === indent && this.searchedClose === close && same(chunk, lineStart, this.searched, indent)) return -1;
     for (let nl = this.lineEnd; nl >= 0 && nl + indent + 1 < chunk.length; nl = chunk.indexOf(0x0a, nl + 1)) {
-      let k = 0;
-      while (k < indent && chunk[nl + 1 + k] === chunk[lineStart + k]) k += 1;
-      if (k === indent && chunk[nl + 1 + indent] === close) return nl + 1 + indent;
+      if (same(chunk, nl + 1, lineStart, indent) && chunk[nl + 1 + indent] === close) return nl + 1 + indent;
     }
-    return -2;
+    // No such line in the rest of the chunk, so none after a later element with this indentation either: remember
+    // that, or elements whose closing lines are indented otherwise would each search the rest of the chunk again.
+    this.searched = lineStart;
+    this.searchedIndent = indent;
+    this.searchedClose = close;
+    return -1;
   }
 }
