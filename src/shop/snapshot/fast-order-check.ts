@@ -80,9 +80,8 @@ function list(v: unknown, element: (e: unknown) => void): void {
   for (let i = 0; i < v.length; i += 1) element(v[i]);
 }
 
-function address(v: unknown): void {
-  if (v === undefined) return;
-  const a = record(v, ADDRESS_KEYS);
+/** The fields a billing address shares with a shipping address. */
+function addressFields(a: Obj): void {
   text(a.first_name, true);
   text(a.last_name, true);
   text(a.company, true);
@@ -94,18 +93,15 @@ function address(v: unknown): void {
   text(a.country, true);
 }
 
+function address(v: unknown): void {
+  if (v === undefined) return;
+  addressFields(record(v, ADDRESS_KEYS));
+}
+
 function billing(v: unknown): void {
   if (v === undefined) return;
   const a = record(v, BILLING_KEYS);
-  text(a.first_name, true);
-  text(a.last_name, true);
-  text(a.company, true);
-  text(a.address_1, true);
-  text(a.address_2, true);
-  text(a.city, true);
-  text(a.state, true);
-  text(a.postcode, true);
-  text(a.country, true);
+  addressFields(a);
   text(a.email, true);
   text(a.phone, true);
 }
