@@ -126,20 +126,30 @@ export async function importShopSnapshot(
     const copy = supportsCopyIn(tx) && (await setsVisibilityWhenFrozen(tx));
     const suspended = await suspendIndexes(tx, SHOP_TABLES.map((t) => t.table), copy);
     frozen = suspended?.truncated === true;
+    // Notes added later by status changes continue after the highest note id: the notes already there (none in the
+    // usual empty schema, so no scan of the notes at the end, which have no index on id) and the imported ones.
+    const before = (await tx.query(`SELECT coalesce(max(id), 0)::text AS last, count(id) > 0 AS any FROM shop_order_notes`)).rows[0] as {
+      last: unknown;
+      any: unknown;
+    };
+    let lastNote = 0;
+    let anyNote = before.any === true;
     // `counted`: the orders are written whole once this batch is (see copyTableByTable).
     const writeOrders = async (writer: OrderWriter, orders: readonly Order[], counted = true) => {
       signal?.throwIfAborted();
       await writer.write(orders);
       if (!counted) return;
+      for (const order of orders) {
+        for (const note of order.notes) {
+          anyNote = true;
+          if (note.id > lastNote) lastNote = note.id;
+        }
+      }
       written += orders.length;
       progress(false);
     };
     const setNoteIds = () =>
-      // Notes added later by status changes continue after the highest imported note id.
-      tx.query(
-        `SELECT setval('shop_order_note_ids', greatest((SELECT coalesce(max(id), 0) FROM shop_order_notes), 1),
-                       EXISTS (SELECT 1 FROM shop_order_notes))`,
-      );
+      tx.query(`SELECT setval('shop_order_note_ids', greatest($1::bigint, $2::bigint, 1), $3::boolean)`, [String(before.last), String(lastNote), anyNote]);
     const result = (head: ShopSnapshotHead) => ({
       products: head.products.length,
       customers: head.customers.length,
@@ -151,16 +161,7 @@ export async function importShopSnapshot(
       await writeHead(tx, snapshot);
       await copyTableByTable(tx, snapshot, suspended, frozen, batch, writeOrders);
       signal?.throwIfAborted();
-      // The same setval, from the snapshot's note ids: no scan of the notes (they have no index on id) at the end.
-      let lastNote = 0;
-      let anyNote = false;
-      for (const order of snapshot.orders) {
-        for (const note of order.notes) {
-          anyNote = true;
-          if (note.id > lastNote) lastNote = note.id;
-        }
-      }
-      await tx.query(`SELECT setval('shop_order_note_ids', $1::bigint, $2::boolean)`, [String(Math.max(lastNote, 1)), anyNote]);
+      await setNoteIds();
       return result(snapshot);
     }
 
