@@ -26,6 +26,7 @@ const CASES: readonly (readonly [string, () => string])[] = [
   ['runcmd: 150k mappings "- a: 1"', () => fill('#cloud-config\nruncmd:\n', () => '- a: 1\n')],
   ['users: 39k with shell: 5', () => fill('#cloud-config\nusers:\n', (i) => `- {name: u${i}, shell: 5}\n`)],
   ['87k repeated keys', () => fill('#cloud-config\n', () => 'hostname: x\n')],
+  ['50k keys, then repeats of the last', () => fill('#cloud-config\n', (i) => (i < 50_000 ? `k${i}: 1\n` : 'k49999: 1\n'))],
   ['90k near-miss keys (did you mean)', () => fill('#cloud-config\n', (i) => `runcmd${i}: 1\n`)],
   ['runcmd: 200k aliases of one anchor', () => fill('#cloud-config\na: &x [1, 2]\nruncmd:\n', () => '- *x\n')],
   ['a 1 MB explicit key', () => `#cloud-config\n? ${'k'.repeat(LIMIT - 100)}\n: 1\n`],

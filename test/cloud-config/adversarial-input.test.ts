@@ -52,6 +52,17 @@ describe('adversarial inputs within the default limits', () => {
     expect(users.errors.length + users.unlisted!.errors).toBe(users.config!.users && (users.config!.users as unknown[]).length);
   });
 
+  it('50,000 distinct keys, then repeats of the last one: each repeat points at its first line', () => {
+    const text = fill('#cloud-config\n', (i) => (i < 50_000 ? `k${i}: 1\n` : 'k49999: 1\n'));
+    const repeats = text.split('\n').length - 2 - 50_000;
+    // Every issue listed: the 50,000 unknown keys' errors come first and would fill the default 100.
+    const result = validateCloudConfig(text, { maxIssues: 200_000 });
+    expect(result.unlisted).toBeUndefined();
+    expect(result.warnings).toHaveLength(repeats);
+    expect(result.warnings[0]).toMatchObject({ code: 'duplicate_key', path: 'k49999', firstLine: 50_001, line: 50_002 });
+    expect(result.warnings.at(-1)).toMatchObject({ firstLine: 50_001, line: 50_001 + repeats });
+  });
+
   it('87,000 repeated keys: valid, 100 warnings listed and the rest counted', () => {
     const result = validateCloudConfig(fill('#cloud-config\n', () => 'hostname: x\n'));
     expect(result.valid).toBe(true);

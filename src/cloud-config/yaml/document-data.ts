@@ -52,10 +52,11 @@ export function duplicateKey(lineCounter: LineCounter, mapPath: readonly string[
 // Up to this many keys, a repeat is found by comparing the key texts; beyond, with a set.
 const SCAN_UP_TO = 8;
 
-function repeats(keys: readonly string[], i: number): boolean {
+/** Where the key at `i` first appears before `i`, or -1 (a scan: short mappings). */
+function firstOf(keys: readonly string[], i: number): number {
   const text = keys[i];
-  for (let k = 0; k < i; k++) if (keys[k] === text) return true;
-  return false;
+  for (let k = 0; k < i; k++) if (keys[k] === text) return k;
+  return -1;
 }
 
 class Walk {
@@ -113,8 +114,9 @@ class Walk {
     const { items } = map;
     const keys: string[] = new Array(items.length);
     // Keys first, all of them, then the values: the findings come in the order of the general path.
-    // Repeats are found among the key texts (a set for a long mapping), not on the object.
-    const seen = items.length > SCAN_UP_TO ? new Set<string>() : undefined;
+    // Repeats are found among the key texts (each key's first index in a map for a long mapping, so
+    // many repeats cost one lookup each), not on the object.
+    const firsts = items.length > SCAN_UP_TO ? new Map<string, number>() : undefined;
     for (let i = 0; i < items.length; i++) {
       const key = items[i]!.key;
       if (key === null || (key as object).constructor !== Scalar && (key as object).constructor !== FloatScalar) throw NOT_PLAIN;
@@ -129,7 +131,13 @@ class Walk {
         this.nonStringKey(key as Scalar, text);
       }
       keys[i] = text;
-      if (seen === undefined ? repeats(keys, i) : seen.size === seen.add(text).size) this.repeated(items, keys, i);
+      let first: number;
+      if (firsts === undefined) first = firstOf(keys, i);
+      else {
+        first = firsts.get(text) ?? -1;
+        if (first < 0) firsts.set(text, i);
+      }
+      if (first >= 0) this.repeated(items, text, i, first);
     }
     const out: Record<string, unknown> = {};
     const { path } = this;
@@ -149,10 +157,8 @@ class Walk {
   }
 
   /** The key at `i` repeats an earlier one: a warning with both positions (PyYAML keeps the last value, as we do). */
-  repeated(items: readonly { key: unknown }[], keys: readonly string[], i: number): void {
+  repeated(items: readonly { key: unknown }[], text: string, i: number, firstIndex: number): void {
     const start = (items[i]!.key as Scalar).range?.[0];
-    const text = keys[i]!;
-    const firstIndex = keys.indexOf(text);
     const first = (items[firstIndex]!.key as Scalar).range?.[0];
     if (start !== undefined && first !== undefined) this.warnings.push(duplicateKey(this.lineCounter, this.path, text, start, first));
   }
