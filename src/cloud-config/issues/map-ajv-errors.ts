@@ -50,6 +50,20 @@ function stringsOf(allowed: readonly unknown[]): readonly string[] {
   return strings;
 }
 
+/**
+ * "Did you mean" for an unknown key or a misspelt `enum`/`const` value, within the budget; never
+ * for a value under a key that holds a secret.
+ */
+function suggestionOf(error: SchemaError, budget: SuggestionBudget): string | undefined {
+  const p = error.params;
+  if (error.keyword === 'additionalProperties') {
+    return closestMatch(String(p.additionalProperty), keysOf(error.parentSchema?.properties as SchemaNode | undefined), budget);
+  }
+  if ((error.keyword !== 'enum' && error.keyword !== 'const') || typeof error.data !== 'string' || isSecretPointer(error.instancePath)) return undefined;
+  const allowed = error.keyword === 'enum' ? stringsOf(p.allowedValues as unknown[]) : stringsOf([p.allowedValue]);
+  return closestMatch(error.data, allowed, budget);
+}
+
 /** Maps one error; "did you mean" only with a budget (it is worked out for listed issues only). */
 function mapOne(error: SchemaError, hints: Record<string, string>, budget?: SuggestionBudget): Issue {
   const pointer = error.instancePath;
@@ -77,7 +91,7 @@ function mapOne(error: SchemaError, hints: Record<string, string>, budget?: Sugg
       // Reported at the mapping, as cloud-init does; the key is in `property` and the position
       // is the key's (validate-cloud-config.ts). The top level is settled in mapAjvErrors.
       const property = String(p.additionalProperty);
-      const suggestion = budget ? closestMatch(property, keysOf(error.parentSchema?.properties as SchemaNode | undefined), budget) : undefined;
+      const suggestion = budget ? suggestionOf(error, budget) : undefined;
       return {
         code: 'additional_property',
         path, pointer,
@@ -89,7 +103,7 @@ function mapOne(error: SchemaError, hints: Record<string, string>, budget?: Sugg
     case 'enum':
     case 'const': {
       const allowed = error.keyword === 'enum' ? (p.allowedValues as unknown[]) : [p.allowedValue];
-      const suggestion = budget && typeof error.data === 'string' && !isSecretPointer(pointer) ? closestMatch(error.data, stringsOf(allowed), budget) : undefined;
+      const suggestion = budget ? suggestionOf(error, budget) : undefined;
       const hint = suggestion ? `; did you mean ${JSON.stringify(suggestion)}?` : '';
       return { code: error.keyword, path, pointer, allowed, ...(suggestion ? { suggestion } : {}), message: `expected ${allowedList(allowed)}, got ${describeValue(error.data, pointer)}${hint}` };
     }
@@ -204,9 +218,8 @@ function suggests(error: SchemaError, budget: SuggestionBudget): boolean {
     case 'nested':
       return suggests(p.inner as SchemaError, budget);
     case 'additionalProperties':
-      return closestMatch(String(p.additionalProperty), keysOf(error.parentSchema?.properties as SchemaNode | undefined), budget) !== undefined;
     case 'enum':
-      return typeof error.data === 'string' && !isSecretPointer(error.instancePath) && closestMatch(error.data, stringsOf(p.allowedValues as unknown[]), budget) !== undefined;
+      return suggestionOf(error, budget) !== undefined;
     default:
       return true;
   }
