@@ -86,17 +86,6 @@ function meantBranch(union: SchemaError, branches: readonly UnionBranch[], forms
   return [...best.errors];
 }
 
-const unionFormsAt = new WeakMap<SchemaTarget, Map<string, readonly string[]>>();
-
-/** The forms of the union at a schema pointer (remembered: they depend on the schema only). */
-function formsOfUnion(context: SchemaTarget, unionPointer: string, branches: readonly UnionBranch[]): readonly string[] {
-  let known = unionFormsAt.get(context);
-  if (known === undefined) unionFormsAt.set(context, (known = new Map()));
-  let forms = known.get(unionPointer);
-  if (forms === undefined) known.set(unionPointer, (forms = unionForms(context, branches.map((b) => b.node))));
-  return forms;
-}
-
 // By the union's branch list (the generated schema's own array, the same on every failure).
 const branchPointersOf = new WeakMap<object, readonly string[] | null>();
 
@@ -111,11 +100,11 @@ function unionBranchPointers(error: ErrorObject): readonly string[] | undefined 
   return known ?? undefined;
 }
 
-/** A union's nodes in a target's document: its own and its branches' (looked up once per union). */
+/** A union in a target's document: its node, its branches' and its forms (worked out once per union). */
 interface UnionNodes {
-  readonly pointer: string;
   readonly node: unknown;
   readonly branches: readonly unknown[];
+  readonly forms: readonly string[];
 }
 
 const unionNodesOf = new WeakMap<SchemaTarget, WeakMap<readonly string[], UnionNodes>>();
@@ -126,7 +115,8 @@ function unionNodes(context: SchemaTarget, pointers: readonly string[]): UnionNo
   let nodes = known.get(pointers);
   if (nodes === undefined) {
     const pointer = pointers[0]!.slice(0, pointers[0]!.lastIndexOf('/'));
-    known.set(pointers, (nodes = { pointer, node: schemaNodeAt(context, pointer), branches: pointers.map((p) => schemaNodeAt(context, p)) }));
+    const branches = pointers.map((p) => schemaNodeAt(context, p));
+    known.set(pointers, (nodes = { node: schemaNodeAt(context, pointer), branches, forms: unionForms(context, branches) }));
   }
   return nodes;
 }
@@ -213,7 +203,7 @@ function resolveUnit(context: SchemaTarget, errors: readonly ErrorObject[], base
     if (Array.isArray((error.params as Record<string, unknown>).passingSchemas)) return [...before, union];
     const at = union.instancePath;
     const branches = pointers.map((pointer, i) => ({ pointer, node: nodes.branches[i], errors: resolveUnionErrors(context, raw[i]!, at, budget) }));
-    const forms = formsOfUnion(context, nodes.pointer, branches);
+    const { forms } = nodes;
     const chosen = context.behaviour.unions === 'cloud-init' ? cloudInitUnionErrors(union, branches, forms, () => meantBranch(union, branches, forms)) : meantBranch(union, branches, forms);
     return [...before, ...tidyLocation(chosen, at, forms)];
   }
