@@ -110,18 +110,10 @@ function accepted(hits: Found, segments: readonly (string | number)[]): boolean 
  * (see `accepted`), a single branch left is the one, without validating it either.
  */
 function firstValidBranch(context: SchemaTarget, branches: readonly unknown[], unionPointer: string, value: unknown, hits: Found, segments: readonly (string | number)[]): number {
-  let candidates = 0;
-  let only = -1;
-  for (let i = 0; i < branches.length; i++) {
-    if (mayAccept(context, branches[i], value)) {
-      candidates++;
-      only = i;
-    }
-  }
-  if (candidates === 1 && accepted(hits, segments)) return only;
-  for (let i = 0; i < branches.length; i++) {
-    if (mayAccept(context, branches[i], value) && validateAgainstSubschema(context, `${unionPointer}/${i}`, value).length === 0) return i;
-  }
+  const candidates: number[] = [];
+  for (let i = 0; i < branches.length; i++) if (mayAccept(context, branches[i], value)) candidates.push(i);
+  if (candidates.length === 1 && accepted(hits, segments)) return candidates[0]!;
+  for (const i of candidates) if (validateAgainstSubschema(context, `${unionPointer}/${i}`, value).length === 0) return i;
   return -1;
 }
 
