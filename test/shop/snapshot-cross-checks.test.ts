@@ -44,4 +44,12 @@ describe('cross-checks: duplicate ids', () => {
       'duplicate order line id 139999 (first used at orders[1].items[139998])',
     ]);
   });
+
+  it('keeps ids that arrive just inside the dense array room without copying it for each (300,000 at stride 4)', () => {
+    // The array once grew by a few entries per new id here, copying itself each time: quadratic, about 10 s for
+    // 100,000 ids, so this many would outlast the test timeout.
+    const orders = Array.from({ length: 300_000 }, (_, i) => ({ id: 65_539 + 4 * i }));
+    const raw = { orders: [...orders, { id: 65_539 + 4 * 299_999 }] };
+    expect(crossCheckSnapshot(raw).map((i) => i.message)).toEqual([`duplicate order id ${65_539 + 4 * 299_999} (first used at orders[299999])`]);
+  });
 });

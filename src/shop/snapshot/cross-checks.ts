@@ -70,10 +70,11 @@ class IdRegistry {
     this.count += 1;
     if (id >= 0 && first >= 0 && first < DENSE_WHERE) {
       if (id >= this.dense.length) {
-        // Room for ids up to a few per id seen (and a first page), so sparse ids cannot make the array large.
+        // Room for ids up to a few per id seen (and a first page), so sparse ids cannot make the array large. It
+        // doubles (at most twice that room), so ids that keep arriving just inside the room do not copy it each time.
         const room = DENSE_PAGE + DENSE_PER_ID * this.count;
         if (id < room) {
-          const grown = new Int32Array(Math.min(room, Math.max(id + 1, this.dense.length * 2)));
+          const grown = new Int32Array(Math.max(id + 1, this.dense.length * 2));
           grown.set(this.dense);
           this.dense = grown;
         }
