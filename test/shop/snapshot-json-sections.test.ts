@@ -121,4 +121,17 @@ describe('JsonSectionsScanner: whole lines', () => {
       }
     }
   });
+
+  it('reads 500,000 pretty-printed elements whose closing lines never match, in alternating layouts, as the byte scan does', () => {
+    // Worst case of the closing-line search: each element's search finds nothing in the rest of its 64 KB chunk, and
+    // the layout alternates, so no remembered search applies; the misses back off. The search was once quadratic
+    // (20 s for 200,000 such elements), so this many would outlast the test timeout.
+    const n = 500_000;
+    const text = `{"orders":[\n${Array.from({ length: n }, (_, i) => (i % 2 ? '  {\n"a":1}' : '  [\n1]')).join(',\n')}\n]}`;
+    const bytes = new TextEncoder().encode(text);
+    const cuts = Array.from({ length: Math.ceil(bytes.length / 65_536) }, (_, k) => k * 65_536);
+    const events = scan(bytes, cuts, true);
+    expect(events.filter(([, s]) => (s as { kind: string }).kind === 'element')).toHaveLength(n);
+    expect(events).toEqual(scan(bytes, cuts, false));
+  });
 });

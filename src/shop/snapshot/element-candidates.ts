@@ -33,7 +33,8 @@ export class ElementCandidates {
    * The index of the last byte of the element starting at `start` (a `{` or `[`), if the layout tells: the rest of
    * its line (one element per line, less a trailing comma), or, when its line ends right after the opening bracket
    * (pretty-printed), up to the first line that starts with the element's own indentation and its closing bracket.
-   * -1 when the chunk ends first (the element may go on in the next one) or the layout says nothing.
+   * -1 when the chunk ends first (the element may go on in the next one) or the layout says nothing; -2 when the rest
+   * of the chunk was searched for the closing line and holds none (a costly answer: the caller backs off).
    */
   end(chunk: Uint8Array, start: number): number {
     if (this.lineEnd < start) {
@@ -60,9 +61,10 @@ export class ElementCandidates {
     }
     // No such line in the rest of the chunk, so none after a later element with this indentation either: remember
     // that, or elements whose closing lines are indented otherwise would each search the rest of the chunk again.
+    // Only the last indentation is remembered, so layouts that alternate are bounded by the caller's backoff.
     this.searched = lineStart;
     this.searchedIndent = indent;
     this.searchedClose = close;
-    return -1;
+    return -2;
   }
 }

@@ -156,8 +156,9 @@ export class JsonSectionsScanner {
       return -1;
     }
     const last = this.candidates.end(chunk, i);
-    if (last < 0) return -1;
-    const value = this.parseCandidate(chunk.subarray(i, last + 1));
+    if (last === -1) return -1;
+    // A fruitless search of the chunk (-2) is a miss as much as a candidate that does not parse.
+    const value = last < 0 ? MISS : this.parseCandidate(chunk.subarray(i, last + 1));
     if (value === MISS) {
       this.misses = Math.min(this.misses * 2 + 1, 1024);
       this.skip = this.misses;
