@@ -21,3 +21,21 @@ export function civilDate(days: number, out: Int32Array): void {
   out[1] = month;
   out[2] = dayOfYear - Math.floor((153 * mp + 2) / 5) + 1;
 }
+
+/**
+ * Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's days_from_civil): the inverse of
+ * {@link civilDate}, for years 0-9999.
+ *
+ * @example
+ * ```ts
+ * daysFromCivil(2024, 3, 5); // 19_787
+ * ```
+ */
+export function daysFromCivil(year: number, month: number, day: number): number {
+  const y = month <= 2 ? year - 1 : year;
+  const era = Math.floor(y / 400);
+  const yearOfEra = y - era * 400;
+  const dayOfYear = Math.floor((153 * (month > 2 ? month - 3 : month + 9) + 2) / 5) + day - 1;
+  const dayOfEra = yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear;
+  return era * 146_097 + dayOfEra - 719_468;
+}

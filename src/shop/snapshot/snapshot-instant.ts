@@ -3,6 +3,8 @@
 // then to build the `Date`) was a large part of reading one. A property test holds this to the regular expression,
 // range checks and `Date.parse` it replaced (test/shop/snapshot-instant.test.ts).
 
+import { daysFromCivil } from '../model/civil-date';
+
 const MINUTE = 60_000;
 const DAY = 86_400_000;
 
@@ -23,16 +25,6 @@ function daysInMonth(year: number, month: number): number {
   if (month !== 2) return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
   const y = year <= 99 ? year + 1900 : year;
   return y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0) ? 29 : 28;
-}
-
-/** Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's days_from_civil) for years 0-9999. */
-function daysFromCivil(year: number, month: number, day: number): number {
-  const y = month <= 2 ? year - 1 : year;
-  const era = Math.floor(y / 400);
-  const yearOfEra = y - era * 400;
-  const dayOfYear = Math.floor((153 * (month > 2 ? month - 3 : month + 9) + 2) / 5) + day - 1;
-  const dayOfEra = yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear;
-  return era * 146_097 + dayOfEra - 719_468;
 }
 
 /**
