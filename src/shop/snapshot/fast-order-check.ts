@@ -5,12 +5,11 @@
 // issues. So issues are zod's by construction; a property test holds the models built from accepted orders to the
 // ones built from zod's output (test/shop/snapshot-fast-order.test.ts).
 import { ORDER_STATUSES } from '../model/order';
-import { isValidInstant, type ShopSnapshotJsonInput } from './snapshot-schema';
+import { isValidInstant, MONEY_PATTERN, type ShopSnapshotJsonInput } from './snapshot-schema';
 
 type OrderJsonInput = NonNullable<ShopSnapshotJsonInput['orders']>[number];
 type Obj = Record<string, unknown>;
 
-const MONEY = /^-?\d{1,18}(\.\d{1,12})?$/;
 const STATUSES: ReadonlySet<string> = new Set(ORDER_STATUSES);
 
 const ADDRESS = ['first_name', 'last_name', 'company', 'address_1', 'address_2', 'city', 'state', 'postcode', 'country'];
@@ -59,7 +58,7 @@ function integer(v: unknown, min: number, optional = false): void {
 
 function money(v: unknown, optional = false): void {
   if (v === undefined && optional) return;
-  if (typeof v !== 'string' || !MONEY.test(v)) throw UNSURE;
+  if (typeof v !== 'string' || !MONEY_PATTERN.test(v)) throw UNSURE;
 }
 
 function instant(v: unknown): void {

@@ -33,10 +33,12 @@ function isTimeZone(zone: string): boolean {
  */
 export const SNAPSHOT_FORMAT_VERSION = 1;
 
+/** Money in the format: a plain decimal string such as `"12.50"` or `"-3"`; no exponent, no thousands separator. */
+export const MONEY_PATTERN = /^-?\d{1,18}(\.\d{1,12})?$/;
+
 /** Builds every schema of the format with the given zod; see {@link snapshotSchemas}. */
 function buildSnapshotSchemas(z: typeof Zod) {
-  /** Money: a plain decimal string such as `"12.50"` or `"-3"`; no exponent, no thousands separator. */
-  const money = z.string({ error: 'expected a decimal string such as "12.50"' }).regex(/^-?\d{1,18}(\.\d{1,12})?$/, {
+  const money = z.string({ error: 'expected a decimal string such as "12.50"' }).regex(MONEY_PATTERN, {
     error: 'expected a decimal string such as "12.50"',
   });
 
