@@ -53,40 +53,51 @@ export function expandInputs(args: readonly string[]): { inputs: CliInput[]; pro
 /** The bytes read, or that the input is larger than the limit (reading stopped there). */
 export type ReadOutcome = { readonly bytes: Buffer } | { readonly tooLarge: true };
 
+/** Chunks gathered up to a byte limit: `add` answers false once they would go past it. */
+class BoundedBytes {
+  private readonly chunks: Buffer[] = [];
+  private size = 0;
+  constructor(private readonly maxBytes: number) {}
+
+  add(chunk: Buffer): boolean {
+    this.size += chunk.length;
+    if (this.size > this.maxBytes) return false;
+    this.chunks.push(chunk);
+    return true;
+  }
+
+  outcome(): ReadOutcome {
+    return { bytes: Buffer.concat(this.chunks, this.size) };
+  }
+}
+
 async function readBounded(stream: Readable, maxBytes: number): Promise<ReadOutcome> {
-  const chunks: Buffer[] = [];
-  let size = 0;
+  const read = new BoundedBytes(maxBytes);
   for await (const chunk of stream) {
-    const buffer = chunk as Buffer;
-    size += buffer.length;
-    if (size > maxBytes) {
+    if (!read.add(chunk as Buffer)) {
       stream.destroy();
       return { tooLarge: true };
     }
-    chunks.push(buffer);
   }
-  return { bytes: Buffer.concat(chunks, size) };
+  return read.outcome();
 }
 
 // Chunks of at most 64 KiB, so the overshoot past the limit stays small.
 const CHUNK = 64 * 1024;
 
 /**
- * A file read synchronously, chunk by chunk up to the limit. The CLI reads one input at a time
- * anyway, and a file stream's machinery (loaded on first use) costs about 3 ms of every run.
+ * A file read synchronously, chunk by chunk up to the limit: the CLI reads one input at a time
+ * anyway, and a file stream's machinery would be loaded on every run for it.
  */
 function readFileBounded(path: string, maxBytes: number): ReadOutcome {
   const fd = openSync(path, 'r');
   try {
-    const chunks: Buffer[] = [];
-    let size = 0;
+    const read = new BoundedBytes(maxBytes);
     for (;;) {
       const chunk = Buffer.allocUnsafe(CHUNK);
-      const read = readSync(fd, chunk, 0, CHUNK, null);
-      if (read === 0) return { bytes: Buffer.concat(chunks, size) };
-      size += read;
-      if (size > maxBytes) return { tooLarge: true };
-      chunks.push(chunk.subarray(0, read));
+      const n = readSync(fd, chunk, 0, CHUNK, null);
+      if (n === 0) return read.outcome();
+      if (!read.add(chunk.subarray(0, n))) return { tooLarge: true };
     }
   } finally {
     closeSync(fd);
