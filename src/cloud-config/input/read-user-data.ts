@@ -33,8 +33,8 @@ const HEADERS: readonly (readonly [prefix: string, type: string])[] = [
   ['#!', 'text/x-shellscript'],
 ];
 
-// node:zlib is loaded for the first gzip input, not with the package: loading it costs about 2 ms
-// of every CLI run and every process that imports the validator, and most user data is text.
+// node:zlib is loaded for the first gzip input, not with the package: loading it would cost
+// every CLI run and every process that imports the validator, and most user data is text.
 // Synchronous, so validation stays synchronous: process.getBuiltinModule (Node 20.16+, also where
 // a bundler left no usable import.meta.url), else createRequire as for zod in the shop.
 let zlib: typeof import('node:zlib') | undefined;

@@ -181,7 +181,7 @@ let viaStream = false;
 
 /**
  * Writes to standard output through its file descriptor: `process.stdout` on a pipe is a socket
- * whose machinery costs about 2 ms to load, a part of every run's cold start. A non-blocking
+ * whose machinery would be loaded on every run, a part of its cold start. A non-blocking
  * descriptor that is full (EAGAIN) hands the rest, and every later write, to `process.stdout`.
  */
 function writeOut(text: string): void {
