@@ -1,7 +1,9 @@
 import { spawnSync } from 'node:child_process';
+import fc from 'fast-check';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { validateCloudConfig } from 'shopkeep/cloud-config';
+import { stringify } from 'yaml';
 
 // Issue 12: nesting that yaml's recursive composer cannot survive is refused before it is composed.
 // Before, the parser overflowed the stack, and a later overflow could kill the process with an
@@ -79,5 +81,25 @@ describe('deep nesting in YAML text', () => {
     expect(child.stderr).not.toMatch(/FATAL|out of memory/);
     expect(child.status).toBe(0);
     expect(child.stdout.trim()).toBe('too_deep');
+  });
+
+  it('reports too_deep exactly when the nesting is deeper than maxDepth, in block and flow style (property)', () => {
+    // Depth is checked in the syntax tree (skipped for texts with no more nesting indicators than maxDepth) and again
+    // as plain documents are read into data: together they must agree with the depth of the data itself.
+    const { value } = fc.letrec((tie) => ({
+      value: fc.oneof({ depthSize: 'small', withCrossShrink: true }, fc.stringMatching(/^[a-z0-9]{1,6}$/), fc.integer(), tie('list'), tie('map')),
+      list: fc.array(tie('value'), { minLength: 1, maxLength: 3 }),
+      map: fc.dictionary(fc.stringMatching(/^[a-z]{1,4}$/), tie('value'), { minKeys: 1, maxKeys: 3 }),
+    }));
+    const depth = (v: unknown): number =>
+      Array.isArray(v) ? 1 + Math.max(...v.map(depth)) : typeof v === 'object' && v !== null ? 1 + Math.max(...Object.values(v).map(depth)) : 0;
+    fc.assert(
+      fc.property(value, fc.boolean(), fc.integer({ min: 1, max: 8 }), (v, flow, maxDepth) => {
+        const text = `#cloud-config\n${stringify({ runcmd: v }, { collectionStyle: flow ? 'flow' : 'block' })}`;
+        const tooDeep = validateCloudConfig(text, { maxDepth }).errors.some((e) => e.code === 'too_deep');
+        expect(tooDeep).toBe(1 + depth(v) > maxDepth);
+      }),
+      { numRuns: 500 },
+    );
   });
 });
