@@ -7,8 +7,8 @@ import { JsonSectionsError, JsonSectionsScanner } from '../../src/shop/snapshot/
 
 type Event = [chunk: number, section: unknown] | [chunk: number, error: string, path: readonly (string | number)[]];
 
-function scan(bytes: Uint8Array, cuts: number[], lines: boolean): Event[] {
-  const scanner = new JsonSectionsScanner(lines);
+function scan(bytes: Uint8Array, cuts: number[], lines: boolean, maxValueBytes?: number): Event[] {
+  const scanner = new JsonSectionsScanner(maxValueBytes, lines);
   const events: Event[] = [];
   const bounds = [...new Set([0, ...cuts.map((c) => c % (bytes.length + 1)), bytes.length])].sort((a, b) => a - b);
   try {
@@ -18,7 +18,7 @@ function scan(bytes: Uint8Array, cuts: number[], lines: boolean): Event[] {
     scanner.end();
   } catch (error) {
     if (!(error instanceof JsonSectionsError)) throw error;
-    events.push([-1, error.message, error.path]);
+    events.push([-1, `${error.code} ${error.message}`, error.path]);
   }
   return events;
 }
@@ -93,6 +93,72 @@ describe('JsonSectionsScanner: whole lines', () => {
       }),
       { numRuns: 3000 },
     );
+  });
+
+  it('refuses a value longer than maxValueBytes the same way by lines or byte by byte, after what it gave unbounded (property)', () => {
+    fc.assert(
+      fc.property(document, damage, fc.integer({ min: 1, max: 120 }), fc.array(fc.nat(), { maxLength: 6 }), (text, edits, max, cuts) => {
+        const bytes = damaged(text, edits);
+        const bounded = scan(bytes, cuts, true, max);
+        expect(bounded).toEqual(scan(bytes, cuts, false, max));
+        const unbounded = scan(bytes, cuts, false);
+        const last = bounded[bounded.length - 1];
+        if (last !== undefined && last.length === 3 && last[1].startsWith('too_large')) {
+          expect(bounded.slice(0, -1)).toEqual(unbounded.slice(0, bounded.length - 1));
+        } else expect(bounded).toEqual(unbounded);
+        expect(scan(bytes, cuts, true, bytes.length)).toEqual(scan(bytes, cuts, true));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('refuses exactly the first element longer than maxValueBytes, in any layout and chunking (property)', () => {
+    const lengths = fc.array(fc.integer({ min: 0, max: 70 }), { minLength: 1, maxLength: 12 });
+    fc.assert(
+      fc.property(lengths, fc.constantFrom('lines', 'pretty', 'compact'), fc.integer({ min: 17, max: 140 }), fc.array(fc.nat(), { maxLength: 6 }), (ls, style, max, cuts) => {
+        const elements = ls.map((n) => ({ n: 'é'.repeat(n) }));
+        const text =
+          style === 'lines'
+            ? `{"format_version":1,"orders":[\n${elements.map((e) => JSON.stringify(e)).join(',\n')}\n]}`
+            : JSON.stringify({ format_version: 1, orders: elements }, null, style === 'pretty' ? 2 : undefined);
+        const bytes = new TextEncoder().encode(text);
+        // Each element's own bytes as laid out ("é" is two bytes in UTF-8); field names (16 bytes at most) always fit.
+        const size = (n: number) => (style === 'pretty' ? `{\n      "n": ""\n    }`.length : `{"n":""}`.length) + 2 * n;
+        const first = ls.findIndex((n) => size(n) > max);
+        for (const lines of [true, false]) {
+          const events = scan(bytes, cuts, lines, max);
+          const given = events.filter((e) => e.length === 2 && (e[1] as { kind: string }).kind === 'element').length;
+          if (first < 0) expect(given).toBe(ls.length);
+          else {
+            // (Elements completed in the chunk that fails are not given: the error ends the scan.)
+            expect(given).toBeLessThanOrEqual(first);
+            expect(events[events.length - 1]).toEqual([-1, expect.stringMatching(/^too_large this element is longer than/), ['orders', first]]);
+          }
+        }
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('stops an element that never ends once its bytes pass maxValueBytes, holding no more than that', () => {
+    const max = 1 << 20;
+    const scanner = new JsonSectionsScanner(max);
+    const head = new TextEncoder().encode('{"format_version":1,"orders":[{"note":"');
+    const filler = new Uint8Array(64 * 1024).fill(0x61);
+    scanner.push(head);
+    let fed = head.length;
+    let error: unknown;
+    try {
+      for (let k = 0; k < 10_000; k += 1) {
+        scanner.push(filler);
+        fed += filler.length;
+      }
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(JsonSectionsError);
+    expect(error).toMatchObject({ code: 'too_large', path: ['orders', 0] });
+    expect(fed).toBeLessThanOrEqual(head.length + max + filler.length);
   });
 
   it('reads a snapshot written one order per line, and its errors, as the byte-by-byte scan does', () => {

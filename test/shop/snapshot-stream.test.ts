@@ -145,6 +145,29 @@ describe('readShopSnapshot / loadShopSnapshotStream', () => {
     expect(await streamed(JSON.stringify({ ...head, customers, coupons }))).toEqual(loadShopSnapshot(exampleText));
   });
 
+  it('refuses a value longer than maxValueBytes (16 MiB by default) and stops reading a stream that never ends', async () => {
+    let fed = 0;
+    async function* endless(): AsyncGenerator<Uint8Array> {
+      const chunk = new Uint8Array(1 << 20).fill(0x61);
+      yield new TextEncoder().encode('{"format_version":1,"orders":[{"customer_note":"');
+      for (;;) {
+        fed += chunk.length;
+        yield chunk;
+      }
+    }
+    const result = await loadShopSnapshotStream(endless());
+    expect(result.ok ? [] : result.issues.map((i) => [i.code, formatSnapshotIssue(i)])).toEqual([
+      ['too_large', 'orders[0]: this element is longer than 16777216 bytes, the most a streamed snapshot may hold at once (maxValueBytes)'],
+    ]);
+    expect(fed).toBeLessThanOrEqual(17 << 20);
+    // A field name, and a member that is not an array, are held to it too; the whole example fits in its own length.
+    const key = await loadShopSnapshotStream(chunked(`{"${'k'.repeat(100)}":1}`), { maxValueBytes: 50 });
+    expect(key.ok ? [] : key.issues.map((i) => [i.code, i.path])).toEqual([['too_large', []]]);
+    const store = await loadShopSnapshotStream(chunked(exampleText, [10, 100, 1000]), { maxValueBytes: 60 });
+    expect(store.ok ? [] : store.issues.map((i) => [i.code, i.path])).toEqual([['too_large', ['store']]]);
+    expect(await loadShopSnapshotStream(chunked(exampleText), { maxValueBytes: exampleText.length })).toEqual(loadShopSnapshot(exampleText));
+  });
+
   it('stops after maxIssues and when its signal aborts', async () => {
     const broken = example();
     for (const o of broken.orders) o.total = 1;

@@ -16,12 +16,16 @@ export type JsonSection =
   | { readonly kind: 'element'; readonly key: string; readonly index: number; readonly value: unknown }
   | { readonly kind: 'end'; readonly key: string; readonly count: number };
 
-/** The text is not JSON (or not an object at the top). `path` locates the member or element being read. */
+/**
+ * The text is not JSON (or not an object at the top), or one value is larger than the scanner may hold
+ * (`too_large`). `path` locates the member or element being read.
+ */
 export class JsonSectionsError extends Error {
   override readonly name = 'JsonSectionsError';
   constructor(
     message: string,
     readonly path: readonly (string | number)[],
+    readonly code: 'invalid_json' | 'too_large' = 'invalid_json',
   ) {
     super(message);
   }
@@ -64,8 +68,9 @@ export class JsonSectionsScanner {
   private index = 0;
   private inArray = false;
   private members = 0;
-  // The value being captured: its pieces from earlier chunks, and where its scan stands (nesting, strings).
+  // The value being captured: its pieces from earlier chunks (and their bytes), and where its scan stands.
   private pieces: Uint8Array[] = [];
+  private held = 0;
   private readonly scan = new ValueScan();
   private readonly decoder = new TextDecoder('utf-8', { fatal: true });
   private readonly candidates = new ElementCandidates();
@@ -73,8 +78,15 @@ export class JsonSectionsScanner {
   private skip = 0;
   private misses = 0;
 
-  /** `lines: false` reads every element byte by byte (the tests compare the two ways). */
-  constructor(private readonly lines = true) {}
+  /**
+   * `maxValueBytes` bounds one field name, member value or array element (what is held in memory at once): a longer
+   * one fails with a `too_large` error as soon as the bytes captured pass it, however the text is cut into chunks.
+   * `lines: false` reads every element byte by byte (the tests compare the two ways).
+   */
+  constructor(
+    private readonly maxValueBytes = Number.POSITIVE_INFINITY,
+    private readonly lines = true,
+  ) {}
 
   push(chunk: Uint8Array): JsonSection[] {
     const out: JsonSection[] = [];
@@ -133,7 +145,11 @@ export class JsonSectionsScanner {
           start = this.structural(b, i, out);
       }
     }
-    if (start >= 0) this.pieces.push(chunk.slice(start));
+    if (start >= 0) {
+      this.held += chunk.length - start;
+      if (this.held > this.maxValueBytes) this.tooLarge();
+      this.pieces.push(chunk.slice(start));
+    }
     this.offset += chunk.length;
     return out;
   }
@@ -156,7 +172,8 @@ export class JsonSectionsScanner {
       return -1;
     }
     const last = this.candidates.end(chunk, i);
-    if (last === -1) return -1;
+    // Too long to hold: the byte scan finds its real end and fails there if it is one element.
+    if (last === -1 || last - i >= this.maxValueBytes) return -1;
     // A fruitless search of the chunk (-2) is a miss as much as a candidate that does not parse.
     const value = last < 0 ? MISS : this.parseCandidate(chunk.subarray(i, last + 1));
     if (value === MISS) {
@@ -269,9 +286,10 @@ export class JsonSectionsScanner {
 
   /** The captured bytes (earlier pieces plus `last`) as text; undefined when they are not UTF-8. */
   private text(last: Uint8Array): string | undefined {
+    if (this.held + last.length > this.maxValueBytes) this.tooLarge();
     let bytes = last;
     if (this.pieces.length > 0) {
-      const size = this.pieces.reduce((n, p) => n + p.length, last.length);
+      const size = this.held + last.length;
       bytes = new Uint8Array(size);
       let at = 0;
       for (const p of this.pieces) {
@@ -280,6 +298,7 @@ export class JsonSectionsScanner {
       }
       bytes.set(last, at);
       this.pieces = [];
+      this.held = 0;
     }
     try {
       return this.decoder.decode(bytes);
@@ -298,6 +317,13 @@ export class JsonSectionsScanner {
       // A bad escape (`"a\x"`): an issue like any other invalid JSON, not an exception out of the reader.
       return this.fail(`a field name is not a JSON string: ${error instanceof Error ? error.message : String(error)}`, this.offset + at);
     }
+  }
+
+  /** The value being captured is longer than maxValueBytes. */
+  private tooLarge(): never {
+    const path = this.state === S.Key ? [] : this.inArray ? [this.key, this.index] : [this.key];
+    const what = this.state === S.Key ? 'a field name' : this.inArray ? 'this element' : 'this value';
+    throw new JsonSectionsError(`${what} is longer than ${this.maxValueBytes} bytes, the most a streamed snapshot may hold at once (maxValueBytes)`, path, 'too_large');
   }
 
   private fail(message: string, at: number): never {

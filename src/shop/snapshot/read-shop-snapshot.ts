@@ -67,9 +67,16 @@ export interface ReadShopSnapshotOptions {
   readonly maxIssues?: number | undefined;
   /** Stops reading: the iteration rejects with the signal's reason. */
   readonly signal?: AbortSignal | undefined;
+  /**
+   * Most bytes of one value held at once (default 16 MiB): one order, product, customer or coupon, or a top-level
+   * member that is not an array. A longer one is a `too_large` issue and reading stops, so no file can make the
+   * reader hold more than this (plus the products, customers and coupons it keeps).
+   */
+  readonly maxValueBytes?: number | undefined;
 }
 
 const HEAD_KEYS = new Set(['store', 'products']);
+const MAX_VALUE_BYTES = 16 * 1024 * 1024;
 // Equal money strings share one Decimal up to this many distinct values; then the cache starts over.
 const SHARED_DECIMALS = 10_000;
 
@@ -103,7 +110,7 @@ export async function* readShopSnapshot(source: ShopSnapshotSource, options: Rea
   let reported = 0;
   const checks = new SnapshotCrossChecks(issues);
   const build = new SnapshotModelBuilder(SHARED_DECIMALS);
-  const scanner = new JsonSectionsScanner();
+  const scanner = new JsonSectionsScanner(Math.max(1, options.maxValueBytes ?? MAX_VALUE_BYTES));
   // Top-level members other than streamed orders, as raw JSON (arrays collected element by element).
   const members = new Map<string, unknown>();
   let ordersStarted = false;
@@ -172,7 +179,7 @@ export async function* readShopSnapshot(source: ShopSnapshotSource, options: Rea
     scanner.end();
   } catch (error) {
     if (!(error instanceof JsonSectionsError)) throw error;
-    yield { kind: 'issue', issue: { code: 'invalid_json', path: error.path, message: error.message } };
+    yield { kind: 'issue', issue: { code: error.code, path: error.path, message: error.message } };
     return;
   }
   // The top level as a whole (required and unknown fields, format_version, store, the other sections), with the

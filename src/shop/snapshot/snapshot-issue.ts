@@ -11,6 +11,7 @@
  * - `unknown_field`: a field the format does not define (usually a typo).
  * - `duplicate_id`: an id used twice within its kind.
  * - `unknown_reference`: an id that must name an existing record does not, or names the wrong kind of record.
+ * - `too_large`: one value of a streamed snapshot (an order, say) is longer than the reader's `maxValueBytes`.
  *
  * @example
  * ```ts
@@ -27,7 +28,8 @@ export type SnapshotIssue =
   | { readonly code: 'out_of_range'; readonly path: readonly (string | number)[]; readonly message: string }
   | { readonly code: 'unknown_field'; readonly path: readonly (string | number)[]; readonly message: string }
   | { readonly code: 'duplicate_id'; readonly path: readonly (string | number)[]; readonly message: string }
-  | { readonly code: 'unknown_reference'; readonly path: readonly (string | number)[]; readonly message: string };
+  | { readonly code: 'unknown_reference'; readonly path: readonly (string | number)[]; readonly message: string }
+  | { readonly code: 'too_large'; readonly path: readonly (string | number)[]; readonly message: string };
 
 /**
  * The `code` of a {@link SnapshotIssue}.

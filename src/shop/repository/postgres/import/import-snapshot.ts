@@ -52,6 +52,8 @@ export interface ImportShopSnapshotOptions {
   readonly signal?: AbortSignal | undefined;
   /** For a streamed snapshot: most issues collected before reading stops (default 1,000). */
   readonly maxIssues?: number | undefined;
+  /** For a streamed snapshot: most bytes of one order (or other value) held at once (default 16 MiB; see `readShopSnapshot`). */
+  readonly maxValueBytes?: number | undefined;
 }
 
 /**
@@ -254,7 +256,7 @@ async function streamInto(
   const issues: SnapshotIssue[] = [];
   let pending: Order[] = [];
   let head: ShopSnapshotHead | undefined;
-  for await (const part of readShopSnapshot(source, { signal: options.signal, maxIssues: options.maxIssues })) {
+  for await (const part of readShopSnapshot(source, { signal: options.signal, maxIssues: options.maxIssues, maxValueBytes: options.maxValueBytes })) {
     if (part.kind === 'issue') {
       issues.push(part.issue);
       pending = [];
