@@ -56,6 +56,27 @@ describe.each(TARGETS)('importShopSnapshot of a stream on $name', (target) => {
     expect(seen.at(-1)!.bytesRead).toBe(new TextEncoder().encode(text).length);
   });
 
+  it('reports a streamed import after every batch and at the end, whatever the batch size', async () => {
+    const cases: [orders: number, batchSize: number | undefined, expected: number[]][] = [
+      [150, 100, [100, 150, 150]],
+      [150, undefined, [150, 150]],
+      [128, undefined, [128, 128]],
+      [150, 64, [64, 128, 150, 150]],
+      [150, 150, [150, 150]],
+      [150, 7, [...Array.from({ length: 21 }, (_, i) => 7 * (i + 1)), 150, 150]],
+    ];
+    for (const [n, batchSize, expected] of cases) {
+      const client = await target.freshClient();
+      await migratePostgres(client);
+      const seen: number[] = [];
+      const part = JSON.stringify(serializeShopSnapshot({ ...shop, orders: shop.orders.slice(0, n) }));
+      const result = await importShopSnapshot(client, chunks(part, 1000), { batchSize, onProgress: (p) => seen.push(p.orders) });
+      expect(result.orders).toBe(n);
+      expect(seen).toEqual(expected);
+      expect((await counts(client))[4]).toBe(n);
+    }
+  });
+
   it('reports progress against the total for a snapshot in memory', async () => {
     const client = await target.freshClient();
     await migratePostgres(client);
