@@ -155,11 +155,14 @@ describe('readShopSnapshot / loadShopSnapshotStream', () => {
         yield chunk;
       }
     }
-    const result = await loadShopSnapshotStream(endless());
-    expect(result.ok ? [] : result.issues.map((i) => [i.code, formatSnapshotIssue(i)])).toEqual([
-      ['too_large', 'orders[0]: this element is longer than 16777216 bytes, the most a streamed snapshot may hold at once (maxValueBytes)'],
-    ]);
-    expect(fed).toBeLessThanOrEqual(17 << 20);
+    for (const maxValueBytes of [undefined, Number.NaN]) {
+      fed = 0;
+      const result = await loadShopSnapshotStream(endless(), { maxValueBytes });
+      expect(result.ok ? [] : result.issues.map((i) => [i.code, formatSnapshotIssue(i)])).toEqual([
+        ['too_large', 'orders[0]: this element is longer than 16777216 bytes, the most a streamed snapshot may hold at once (maxValueBytes)'],
+      ]);
+      expect(fed).toBeLessThanOrEqual(17 << 20);
+    }
     // A field name, and a member that is not an array, are held to it too; the whole example fits in its own length.
     const key = await loadShopSnapshotStream(chunked(`{"${'k'.repeat(100)}":1}`), { maxValueBytes: 50 });
     expect(key.ok ? [] : key.issues.map((i) => [i.code, i.path])).toEqual([['too_large', []]]);

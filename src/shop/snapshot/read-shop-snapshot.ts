@@ -110,7 +110,8 @@ export async function* readShopSnapshot(source: ShopSnapshotSource, options: Rea
   let reported = 0;
   const checks = new SnapshotCrossChecks(issues);
   const build = new SnapshotModelBuilder(SHARED_DECIMALS);
-  const scanner = new JsonSectionsScanner(Math.max(1, options.maxValueBytes ?? MAX_VALUE_BYTES));
+  const limit = options.maxValueBytes;
+  const scanner = new JsonSectionsScanner(limit === undefined || Number.isNaN(limit) ? MAX_VALUE_BYTES : Math.max(1, limit));
   // Top-level members other than streamed orders, as raw JSON (arrays collected element by element).
   const members = new Map<string, unknown>();
   let ordersStarted = false;
