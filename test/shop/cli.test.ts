@@ -118,6 +118,9 @@ describe('shopkeep', { timeout: 180_000 }, () => {
     expect(r.stderr).toContain('is not a valid shop snapshot');
     expect(r.stderr).toContain('orders[250].total: expected a decimal string such as "12.50", got 12.5');
     expect(r.stderr).not.toMatch(/\n\s+at /); // no stack trace
+    const long = run(['import', file, '--database-url', url, '--max-value-bytes', '100']);
+    expect(long.status).toBe(1);
+    expect(long.stderr).toContain('store: this value is longer than 100 bytes, the most a streamed snapshot may hold at once (maxValueBytes)');
     const good = run(['import', file, '--database-url', url]);
     expect(good.status).toBe(0);
   });
@@ -129,6 +132,8 @@ describe('shopkeep', { timeout: 180_000 }, () => {
       [['import', file], /import needs --database-url URL/],
       [['import', '--database-url', 'pglite:memory'], /exactly one SNAPSHOT/],
       [['import', file, '--database-url', 'pglite:memory', '--batch-size', '0'], /--batch-size must be an integer of at least 1/],
+      [['import', file, '--database-url', 'pglite:memory', '--max-value-bytes', '1e3x'], /--max-value-bytes must be an integer of at least 1/],
+      [['serve', '--max-value-bytes', '100'], /serve takes no --batch-size or --max-value-bytes/],
       [['import', join(dir, 'missing.json'), '--database-url', 'pglite:memory'], /cannot read .*missing\.json/],
       [['import', file, '--database-url', 'mysql://root:topsecret@localhost/x'], /must start with postgres:\/\//],
       [['import', file, '--database-url', 'postgres://bob:topsecret@127.0.0.1:1/x'], /cannot connect to postgres:\/\/bob:\*\*\*@127\.0\.0\.1:1\/x/],

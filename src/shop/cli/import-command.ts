@@ -14,6 +14,7 @@ export interface ImportCommand {
   readonly file: string;
   readonly databaseUrl: string;
   readonly batchSize?: number | undefined;
+  readonly maxValueBytes?: number | undefined;
   readonly out: (line: string) => void;
   readonly progressOut: ProgressOutput;
   readonly progressEveryMs?: number | undefined;
@@ -49,6 +50,7 @@ export async function runImport(command: ImportCommand): Promise<void> {
     command.out(`importing ${command.file} (${(size / 1e6).toFixed(1)} MB)...`);
     const result = await importShopSnapshot(db.client, createReadStream(command.file, { highWaterMark: 1 << 20 }), {
       batchSize: command.batchSize,
+      maxValueBytes: command.maxValueBytes,
       signal: command.signal,
       onProgress: (p) => progress.update(p),
     });

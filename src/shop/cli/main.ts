@@ -7,7 +7,7 @@ import { CliError, messageOf } from './cli-error';
 import { runImport } from './import-command';
 import { runServe } from './serve-command';
 
-const USAGE = `Usage: shopkeep import SNAPSHOT --database-url URL [--batch-size N]
+const USAGE = `Usage: shopkeep import SNAPSHOT --database-url URL [--batch-size N] [--max-value-bytes N]
        shopkeep serve [--data SNAPSHOT | --database-url URL] [--port N] [--host HOST]
 
 Commands:
@@ -21,6 +21,7 @@ Options:
                        pglite:memory (needs "@electric-sql/pglite"); add ?options=-c%20search_path%3DSCHEMA for a schema
   --data SNAPSHOT      serve: a JSON shop snapshot file, loaded into memory
   --batch-size N       import: orders per batch (default 1000)
+  --max-value-bytes N  import: longest order (or other value) the snapshot may hold (default 16777216, 16 MiB)
   --port N             serve: port (default $PORT or 8080; 0 picks a free port)
   --host HOST          serve: address to listen on (default $HOST or 127.0.0.1)
   -h, --help           show this help
@@ -49,6 +50,7 @@ async function main(args: readonly string[]): Promise<number> {
         'database-url': { type: 'string' },
         data: { type: 'string' },
         'batch-size': { type: 'string' },
+        'max-value-bytes': { type: 'string' },
         port: { type: 'string' },
         host: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
@@ -80,6 +82,7 @@ async function main(args: readonly string[]): Promise<number> {
       file: rest[0] as string,
       databaseUrl,
       batchSize: positiveInt(values['batch-size'], '--batch-size'),
+      maxValueBytes: positiveInt(values['max-value-bytes'], '--max-value-bytes'),
       out: (line) => process.stdout.write(`${line}\n`),
       progressOut: process.stderr,
       // How often a progress line is printed when stderr is not a terminal (tests shorten it).
@@ -91,7 +94,7 @@ async function main(args: readonly string[]): Promise<number> {
   if (command === 'serve') {
     if (rest.length > 0) fail(`serve takes no file argument (use --data ${rest[0]})`);
     if (values.data !== undefined && databaseUrl !== undefined) fail('serve takes --data SNAPSHOT or --database-url URL, not both');
-    if (values['batch-size'] !== undefined) fail('serve takes no --batch-size');
+    if (values['batch-size'] !== undefined || values['max-value-bytes'] !== undefined) fail('serve takes no --batch-size or --max-value-bytes');
     const running = await runServe({
       data: values.data,
       databaseUrl,
