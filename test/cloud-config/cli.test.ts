@@ -174,4 +174,25 @@ describe('validate-cloud-config CLI', () => {
     expect(piped.stdout.split('\n')[0]).toBe(`Invalid cloud-config ${join(many, 'f000.yaml')}`);
     expect(piped.stderr).toBe('');
   });
+
+  // A shell pipeline can hand the CLI a non-blocking standard output (another process set O_NONBLOCK on the shared
+  // pipe); once its reader falls behind, a direct write fails with EAGAIN and the rest must go through process.stdout.
+  const python = spawnSync('python3', ['-c', 'import os; os.set_blocking'], { encoding: 'utf8' }).status === 0;
+  it.skipIf(!python)('writes all of its output when standard output is a non-blocking pipe that fills up (EAGAIN)', () => {
+    const many = join(dir, 'many-nonblocking');
+    mkdirSync(many);
+    const body = '#cloud-config\nruncmd: 5\nbootcmd: 5\nhostname: [a]\nfqdn: [b]\nlocale: [c]\ntimezone: [d]\npackages: 5\nusers: 5\ngroups: 5\n';
+    for (let i = 0; i < 400; i++) writeFileSync(join(many, `f${String(i).padStart(3, '0')}.yaml`), body);
+    const expected = run([many]);
+    // Far more than the 64 KiB a pipe holds while its reader sleeps.
+    expect(expected.stdout.length).toBeGreaterThan(4 * 65_536);
+    const nonBlocking = `import os, sys; os.set_blocking(1, False); assert not os.get_blocking(1); os.execv(sys.argv[1], sys.argv[1:])`;
+    const piped = spawnSync('sh', ['-c', `python3 -c '${nonBlocking}' "${process.execPath}" --import tsx "${cli}" "${many}" | (sleep 1; cat)`], {
+      cwd: root,
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    expect(piped.stderr).toBe('');
+    expect(piped.stdout).toBe(expected.stdout);
+  });
 });
