@@ -171,6 +171,36 @@ describe('readShopSnapshot / loadShopSnapshotStream', () => {
     expect(await loadShopSnapshotStream(chunked(exampleText), { maxValueBytes: exampleText.length })).toEqual(loadShopSnapshot(exampleText));
   });
 
+  it('reports a top-level section the format does not define when it is read, and keeps none of it', async () => {
+    const element = `"${'z'.repeat(64 * 1024 - 3)}",`;
+    const chunk = new TextEncoder().encode(element.repeat(16)); // 1 MiB of elements
+    let fed = 0;
+    async function* junk(chunks: number): AsyncGenerator<Uint8Array> {
+      yield new TextEncoder().encode(`${exampleText.trimEnd().slice(0, -1)},"junk":[`);
+      for (let i = 0; i < chunks; i += 1) {
+        fed += 1;
+        yield chunk;
+      }
+      yield new TextEncoder().encode('0]}');
+    }
+    // Reported as soon as its key is read, not at the end of the stream.
+    for await (const part of readShopSnapshot(junk(1000))) {
+      if (part.kind === 'order') continue;
+      expect(part).toEqual({ kind: 'issue', issue: { code: 'unknown_field', path: ['junk'], message: 'unknown field' } });
+      break;
+    }
+    expect(fed).toBeLessThanOrEqual(1);
+    // 256 MiB of it read to the end: the heap does not keep it (it once grew by all of it).
+    const before = process.memoryUsage().heapUsed;
+    const issues: string[] = [];
+    for await (const part of readShopSnapshot(junk(256))) if (part.kind === 'issue') issues.push(formatSnapshotIssue(part.issue));
+    expect(issues).toEqual(['junk: unknown field']);
+    expect(process.memoryUsage().heapUsed - before).toBeLessThan(128 * 2 ** 20);
+    // The same issue as loadShopSnapshot gives for the whole text.
+    const small = `${exampleText.trimEnd().slice(0, -1)},"junk":[1,2]}`;
+    expect(await streamed(small)).toEqual(loadShopSnapshot(small));
+  });
+
   it('stops after maxIssues and when its signal aborts', async () => {
     const broken = example();
     for (const o of broken.orders) o.total = 1;

@@ -68,14 +68,15 @@ export interface ReadShopSnapshotOptions {
   /** Stops reading: the iteration rejects with the signal's reason. */
   readonly signal?: AbortSignal | undefined;
   /**
-   * Most bytes of one value held at once (default 16 MiB): one order, product, customer or coupon, or a top-level
-   * member that is not an array. A longer one is a `too_large` issue and reading stops, so no file can make the
-   * reader hold more than this (plus the products, customers and coupons it keeps).
+   * Most bytes of one value held at once (default 16 MiB): one order, product, customer or coupon, a field name, or a
+   * top-level member that is not an array. A longer one is a `too_large` issue and reading stops, so no one value
+   * makes the reader hold more than about this much text (plus the chunk being read).
    */
   readonly maxValueBytes?: number | undefined;
 }
 
 const HEAD_KEYS = new Set(['store', 'products']);
+const TOP_KEYS = new Set(['format_version', 'store', 'products', 'customers', 'coupons', 'orders']);
 const MAX_VALUE_BYTES = 16 * 1024 * 1024;
 // Equal money strings share one Decimal up to this many distinct values; then the cache starts over.
 const SHARED_DECIMALS = 10_000;
@@ -114,12 +115,21 @@ export async function* readShopSnapshot(source: ShopSnapshotSource, options: Rea
   const scanner = new JsonSectionsScanner(limit === undefined || Number.isNaN(limit) ? MAX_VALUE_BYTES : Math.max(1, limit));
   // Top-level members other than streamed orders, as raw JSON (arrays collected element by element).
   const members = new Map<string, unknown>();
+  // Top-level keys the format does not define: reported when read and not kept (their values may be of any length);
+  // at most maxIssues of them, since reading stops there.
+  const unknown = new Set<string>();
   let ordersStarted = false;
   let ordersStreamed = false;
   let currency: string | undefined;
   let bytesRead = 0;
 
   const take = (section: JsonSection): Order | undefined => {
+    if ((section.kind === 'array' || section.kind === 'member') && !TOP_KEYS.has(section.key)) {
+      if (unknown.has(section.key)) issues.push({ code: 'invalid_json', path: [section.key], message: `"${section.key}" appears twice` });
+      else issues.push({ code: 'unknown_field', path: [section.key], message: 'unknown field' });
+      unknown.add(section.key);
+      return undefined;
+    }
     if (section.kind === 'array' || section.kind === 'member') {
       if (members.has(section.key) || (section.key === 'orders' && ordersStarted)) {
         issues.push({ code: 'invalid_json', path: [section.key], message: `"${section.key}" appears twice` });
