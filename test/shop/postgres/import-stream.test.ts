@@ -121,13 +121,17 @@ describe.each(TARGETS)('importShopSnapshot of a stream on $name', (target) => {
     const late = await importShopSnapshot(client, chunks(`${text.slice(0, -1)},"unknown":1}`)).catch((e: unknown) => e);
     expect((late as InvalidSnapshotError).issues.map((i) => i.code)).toEqual(['unknown_field']);
     expect(await counts(client)).toEqual(TABLES.map(() => 0));
-    // One order longer than maxValueBytes (the others fit): refused, after 100 orders were written, and rolled back.
-    const longest = Math.max(...json.orders.map((o: unknown) => Buffer.byteLength(JSON.stringify(o))));
-    json.orders[140].items[0].quantity = 1;
-    json.orders[145].status = 'completed';
-    json.orders[120].customer_note = 'x'.repeat(longest);
-    const big = await importShopSnapshot(client, chunks(JSON.stringify(json)), { batchSize: 50, maxValueBytes: longest + 1 }).catch((e: unknown) => e);
+    // One order longer than maxValueBytes, the longest of the others exactly as long: refused after two batches were
+    // written, and rolled back.
+    const fine = serializeShopSnapshot(shop) as any;
+    const longest = Math.max(...fine.orders.map((o: unknown) => Buffer.byteLength(JSON.stringify(o))));
+    fine.orders[120].customer_note = 'x'.repeat(longest);
+    const seen: number[] = [];
+    const big = await importShopSnapshot(client, chunks(JSON.stringify(fine)), { batchSize: 50, maxValueBytes: longest, onProgress: (p) => seen.push(p.orders) }).catch(
+      (e: unknown) => e,
+    );
     expect((big as InvalidSnapshotError).issues.map((i) => [i.code, i.path.join('.')])).toEqual([['too_large', 'orders.120']]);
+    expect(seen).toEqual([50, 100]);
     expect(await counts(client)).toEqual(TABLES.map(() => 0));
   });
 

@@ -254,9 +254,9 @@ const STREAM_GROUP = 64;
 
 /**
  * Reads a streamed snapshot, writing orders as they come in groups of `group` that never straddle a batch (`end`
- * marks a batch's last group); rejects (so the caller rolls back) on issues.
+ * marks a batch's last group); rejects (so the caller rolls back) on issues. Exported for its tests only.
  */
-async function streamInto(
+export async function streamInto(
   source: ShopSnapshotSource,
   batch: number,
   group: number,
