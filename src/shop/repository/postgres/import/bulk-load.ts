@@ -63,8 +63,16 @@ export async function suspendIndexes(tx: PostgresQueryable, tables: readonly str
   const restored = new Set<Constraint>();
   const restore = async (only?: readonly string[], withForeignKeys = true) => {
     // quote_ident leaves the shop's lowercase names as they are, so they compare with the given names.
-    const todo = (list: readonly Constraint[]) =>
-      list.filter((c) => !restored.has(c) && (only === undefined || only.includes(str(c.tbl))) && restored.add(c));
+    // What of `list` is still to re-create on those tables, marked as re-created.
+    const todo = (list: readonly Constraint[]) => {
+      const out: Constraint[] = [];
+      for (const c of list) {
+        if (restored.has(c) || (only !== undefined && !only.includes(str(c.tbl)))) continue;
+        restored.add(c);
+        out.push(c);
+      }
+      return out;
+    };
     for (const pk of todo(keys)) await tx.query(`ALTER TABLE ${str(pk.tbl)} ADD CONSTRAINT ${str(pk.name)} ${str(pk.def)}`);
     for (const index of todo(indexes)) await tx.query(str(index.def));
     for (const fk of withForeignKeys ? todo(foreignKeys) : []) await tx.query(`ALTER TABLE ${str(fk.tbl)} ADD CONSTRAINT ${str(fk.name)} ${str(fk.def)}`);

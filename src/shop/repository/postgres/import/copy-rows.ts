@@ -5,6 +5,7 @@ import type { Decimal } from 'decimal.js';
 import type { Order } from '../../../model/order';
 import { orderSearchFields } from '../../search-text';
 import { ORDER_CHILD_TABLES, ORDERS_TABLE, type ColumnSpec, type Positioned, type TableSpec } from '../tables';
+import { ConnectionQueue } from './connection-queue';
 import { copyIn, type PgClientLike } from './copy-in';
 import { releaseChunks } from './copy-chunks';
 import { CopyTextWriter } from './copy-text';
@@ -132,36 +133,6 @@ export interface OrderWriter {
   settled(): Promise<void>;
 }
 
-/**
- * Work on one connection, one piece after the other (never two queries at once); once a piece fails, every later one
- * rejects with that first error without running.
- */
-export class ConnectionQueue {
-  private tail: Promise<void> = Promise.resolve();
-
-  /** Runs `work` after everything added before; the promise settles with it. */
-  add(work: () => Promise<unknown>): Promise<void> {
-    const run = this.tail.then(async () => void (await work()));
-    this.tail = run;
-    // A failure is reported by whoever awaits this piece, a later one or done(); until then it is not unhandled.
-    run.catch(() => undefined);
-    return run;
-  }
-
-  /** Resolves when everything added so far has run; rejects with the first failure. */
-  done(): Promise<void> {
-    return this.tail;
-  }
-
-  /** Resolves once nothing runs any more, failed or not. */
-  settled(): Promise<void> {
-    return this.tail.then(
-      () => undefined,
-      () => undefined,
-    );
-  }
-}
-
 // COPY text gathered before it is sent: fewer, longer COPY statements (each costs a round trip and a start-up on the
 // server), and a bound on what is held: about twice this much at most (one part sending, one being encoded), plus
 // what a writer is allowed to encode ahead (see CopyOrderWriterOptions.ahead).
@@ -247,18 +218,21 @@ export function createCopyOrderWriter(tx: PgClientLike, freeze: boolean, options
   const rows = tables.map((t) => ORDER_ROWS.get(t) as OrderRows);
   const queue = options.queue ?? new ConnectionQueue();
   const ahead = options.ahead ?? 0;
-  let part = new OrderPart(rows);
+  const part = new OrderPart(rows);
   let failure: { error: unknown } | undefined;
   // One object for every line row (each is written before the next is set).
   const line = { orderId: 0, position: 0, line: undefined as unknown };
+  // Rejects with a failure of work queued on the connection before anyone awaits it (encoding more would be wasted).
+  const throwQueued = () => {
+    const failed = queue.failure();
+    if (failed) throw failed.error;
+  };
   // The parts queued and not yet copied, oldest first, and their bytes.
   const queued: Promise<void>[] = [];
   let held = 0;
   const send = async () => {
+    const bytes = part.bytes;
     const chunks = part.writers.map((w) => w.take());
-    part = new OrderPart(rows);
-    let bytes = 0;
-    for (const list of chunks) for (const chunk of list) bytes += chunk.length;
     const copied = queue.add(async () => {
       for (let t = 0; t < tables.length; t += 1) {
         const list = chunks[t] as Buffer[];
@@ -279,6 +253,7 @@ export function createCopyOrderWriter(tx: PgClientLike, freeze: boolean, options
   return {
     async write(orders) {
       if (failure) throw failure.error;
+      throwQueued();
       try {
         let mark = part.bytes;
         for (const order of orders) {
@@ -289,6 +264,7 @@ export function createCopyOrderWriter(tx: PgClientLike, freeze: boolean, options
             mark = 0;
           } else if (bytes - mark >= SLICE_BYTES) {
             await toIo();
+            throwQueued();
             mark = bytes;
           }
         }

@@ -26,12 +26,15 @@ const NEEDS_LOOP = /[\0\t\n\r\\\ud800-\udfff]/;
 const badText = (where: string) =>
   new SnapshotImportError(`${where} holds a NUL character or a lone UTF-16 surrogate, which PostgreSQL text cannot store`, where);
 
+// A writer holds no chunk until something is written (a writer that is taken and then left empty allocates nothing).
+const NO_CHUNK = Buffer.alloc(0);
+
 /**
  * One table's COPY text, being written: bytes go into a chunk buffer, full chunks are kept until {@link take} hands
  * them over. Each value method checks what PostgreSQL cannot store (and throws {@link SnapshotImportError}).
  */
 export class CopyTextWriter {
-  private buf: Buffer = freshChunk(CHUNK_BYTES);
+  private buf: Buffer = NO_CHUNK;
   // Every chunk starts with room for the CopyData header (see copyIn).
   private pos = COPY_DATA_HEADER;
   private chunks: Buffer[] = [];
@@ -52,7 +55,7 @@ export class CopyTextWriter {
     if (this.pos > COPY_DATA_HEADER) out.push(this.buf.subarray(0, this.pos));
     this.chunks = [];
     this.full = 0;
-    this.buf = freshChunk(CHUNK_BYTES);
+    this.buf = NO_CHUNK;
     this.pos = COPY_DATA_HEADER;
     return out;
   }

@@ -1,6 +1,7 @@
 import { Decimal } from 'decimal.js';
 import type { Order } from '../../../model/order';
 import type { PostgresQueryable } from '../client';
+import { ConnectionQueue } from './connection-queue';
 import { supportsCopyIn } from './copy-in';
 import { CHILDREN, copyRows, createCopyOrderWriter, type OrderWriter } from './copy-rows';
 import { SnapshotImportError } from './import-errors';
@@ -121,22 +122,17 @@ export async function insertOrders(tx: PostgresQueryable, orders: readonly Order
  */
 export function createOrderWriter(tx: PostgresQueryable, freeze = false): OrderWriter {
   if (supportsCopyIn(tx)) return createCopyOrderWriter(tx, freeze);
-  let running: Promise<void> = Promise.resolve();
-  const settled = () => running.then(
-    () => undefined,
-    () => undefined,
-  );
+  const queue = new ConnectionQueue();
   return {
     async write(orders) {
       const statements = orderStatements(orders);
-      await running;
-      running = running.then(async () => {
+      // The previous batch is stored (or its failure rejects here) before this one is queued.
+      await queue.done();
+      void queue.add(async () => {
         for (const [text, params] of statements) await tx.query(text, params);
       });
-      // A failure is reported by the next write or flush; until then it must not count as unhandled.
-      running.catch(() => undefined);
     },
-    flush: () => running,
-    settled,
+    flush: () => queue.done(),
+    settled: () => queue.settled(),
   };
 }

@@ -5,7 +5,8 @@ import type { SnapshotIssue } from '../../../snapshot/snapshot-issue';
 import type { PostgresClient, PostgresQueryable } from '../client';
 import { InvalidSnapshotError } from './import-errors';
 import { suspendIndexes, type SuspendedIndexes } from './bulk-load';
-import { ConnectionQueue, createCopyOrderWriter, type CopyOrderWriter, type OrderWriter } from './copy-rows';
+import { ConnectionQueue } from './connection-queue';
+import { createCopyOrderWriter, type CopyOrderWriter, type OrderWriter } from './copy-rows';
 import { supportsCopyIn, type PgClientLike } from './copy-in';
 import { createOrderWriter, insertAll } from './import-rows';
 import { createPostgresSession } from '../session';
@@ -125,7 +126,8 @@ export async function importShopSnapshot(
   };
 
   const counts = await session.transaction(async (tx) => {
-    const copy = supportsCopyIn(tx) && (await setsVisibilityWhenFrozen(tx));
+    const canCopy = supportsCopyIn(tx);
+    const copy = canCopy && (await setsVisibilityWhenFrozen(tx));
     const suspended = await suspendIndexes(tx, SHOP_TABLES.map((t) => t.table), copy);
     frozen = suspended?.truncated === true;
     // Notes added later by status changes continue after the highest note id: the notes already there (none in the
@@ -136,11 +138,10 @@ export async function importShopSnapshot(
     };
     let lastNote = 0;
     let anyNote = before.any === true;
-    // `counted`: the orders are written whole once this batch is (see copyTableByTable); `report`: a batch ends here.
-    const writeOrders = async (writer: OrderWriter, orders: readonly Order[], counted = true, report = counted) => {
+    // Writes orders that count as written; `report`: a batch ends here.
+    const writeOrders = async (writer: OrderWriter, orders: readonly Order[], report = true) => {
       signal?.throwIfAborted();
       await writer.write(orders);
-      if (!counted) return;
       for (const order of orders) {
         for (const note of order.notes) {
           anyNote = true;
@@ -159,9 +160,9 @@ export async function importShopSnapshot(
       orders: written,
     });
 
-    if (isSnapshot(snapshot) && suspended !== undefined && supportsCopyIn(tx)) {
+    if (isSnapshot(snapshot) && suspended !== undefined && canCopy) {
       await writeHead(tx, snapshot);
-      await copyTableByTable(tx, snapshot, suspended, frozen, batch, writeOrders);
+      await copyTableByTable(tx, snapshot, suspended, frozen, batch, signal, writeOrders);
       signal?.throwIfAborted();
       await setNoteIds();
       return result(snapshot);
@@ -175,16 +176,13 @@ export async function importShopSnapshot(
         for (let i = 0; i < snapshot.orders.length; i += batch) await writeOrders(writer, snapshot.orders.slice(i, i + batch));
       } else {
         // A COPY writer encodes what it is given at once, so a stream hands it orders in small groups.
-        const group = supportsCopyIn(tx) ? Math.min(batch, STREAM_GROUP) : batch;
-        head = await streamInto(snapshot, batch, group, options, (orders, end) => writeOrders(writer, orders, true, end), (n) => (bytesRead = n));
+        const group = canCopy ? Math.min(batch, STREAM_GROUP) : batch;
+        head = await streamInto(snapshot, batch, group, options, (orders, end) => writeOrders(writer, orders, end), (n) => (bytesRead = n));
       }
       await writer.flush();
       await writeHead(tx, head);
       signal?.throwIfAborted();
-      // Before the keys: the foreign-key checks are then planned on the real sizes, reading the orders' primary key
-      // index alone (its pages all-visible) rather than the whole orders table once per line table.
-      if (frozen) await tx.query(`ANALYZE ${analyzeTargets(SHOP_TABLES)}`);
-      await suspended?.restore();
+      if (suspended !== undefined) await analyzeAndRestore(tx, suspended, frozen, SHOP_TABLES);
       await setNoteIds();
       return result(head);
     } finally {
@@ -218,21 +216,21 @@ async function copyTableByTable(
   suspended: SuspendedIndexes,
   frozen: boolean,
   batch: number,
-  writeOrders: (writer: OrderWriter, orders: readonly Order[], counted: boolean) => Promise<void>,
+  signal: AbortSignal | undefined,
+  writeOrders: (writer: OrderWriter, orders: readonly Order[]) => Promise<void>,
 ): Promise<void> {
   const queue = new ConnectionQueue();
-  // Statistics before the keys: the foreign-key checks are then planned on the real sizes, reading the orders'
-  // primary key index alone (its pages all-visible) rather than the whole orders table once per line table.
-  const finish = (tables: readonly TableSpec<never>[], foreignKeys: boolean) =>
-    queue.add(async () => {
-      if (frozen) await tx.query(`ANALYZE ${analyzeTargets(tables)}`);
-      await suspended.restore(
-        tables.map((t) => t.table),
-        foreignKeys,
-      );
-    });
+  const finish = (tables: readonly TableSpec<never>[], foreignKeys: boolean) => queue.add(() => analyzeAndRestore(tx, suspended, frozen, tables, foreignKeys));
+  // The first pass's orders are not written whole yet: they do not count.
   const pass = async (writer: CopyOrderWriter, counted: boolean) => {
-    for (let i = 0; i < snapshot.orders.length; i += batch) await writeOrders(writer, snapshot.orders.slice(i, i + batch), counted);
+    for (let i = 0; i < snapshot.orders.length; i += batch) {
+      const orders = snapshot.orders.slice(i, i + batch);
+      if (counted) await writeOrders(writer, orders);
+      else {
+        signal?.throwIfAborted();
+        await writer.write(orders);
+      }
+    }
     await writer.handOver();
   };
   try {
@@ -245,6 +243,25 @@ async function copyTableByTable(
   } finally {
     await queue.settled();
   }
+}
+
+/**
+ * Gathers the statistics of `tables` (after a frozen load; see ANALYZED), then re-creates what was dropped of them.
+ * Statistics before the keys: the foreign-key checks are then planned on the real sizes, reading the orders' primary
+ * key index alone (its pages all-visible) rather than the whole orders table once per line table.
+ */
+async function analyzeAndRestore(
+  tx: PostgresQueryable,
+  suspended: SuspendedIndexes,
+  frozen: boolean,
+  tables: readonly TableSpec<never>[],
+  foreignKeys = true,
+): Promise<void> {
+  if (frozen) await tx.query(`ANALYZE ${analyzeTargets(tables)}`);
+  await suspended.restore(
+    tables.map((t) => t.table),
+    foreignKeys,
+  );
 }
 
 // Orders of a stream handed to a COPY writer at a time. The models of a whole batch (1,000 orders) outlive V8's young
