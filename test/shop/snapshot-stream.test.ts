@@ -201,6 +201,18 @@ describe('readShopSnapshot / loadShopSnapshotStream', () => {
     expect(await streamed(small)).toEqual(loadShopSnapshot(small));
   });
 
+  it('reads elements whose layout points at a far closing line, in one large chunk, in linear time', async () => {
+    // 800 pretty-printed elements whose closing line is 17 MB away (past maxValueBytes), then 2 million short ones:
+    // the far candidate was searched and dropped again for each element (22 s for 400 of them, so 800 outlast the
+    // test timeout); a candidate that misses now sends the elements before its end to the byte scan.
+    const els = Array.from({ length: 800 }, () => '  {\n"a":1}');
+    const filler = Array.from({ length: Math.ceil((17 << 20) / 9) }, () => '{"c":1}');
+    const bytes = new TextEncoder().encode(`{"format_version":1,"junk":[\n${els.join(',\n')},\n${filler.join(',\n')},\n  {\n"b":1\n  }\n]}`);
+    const issues: string[] = [];
+    for await (const part of readShopSnapshot([bytes])) if (part.kind === 'issue') issues.push(formatSnapshotIssue(part.issue));
+    expect(issues).toEqual(['junk: unknown field', 'store: required']);
+  });
+
   it('stops after maxIssues and when its signal aborts', async () => {
     const broken = example();
     for (const o of broken.orders) o.total = 1;

@@ -77,6 +77,9 @@ export class JsonSectionsScanner {
   // Elements left to read byte by byte before asking the layout again (wholeElement), and what the last miss cost.
   private skip = 0;
   private misses = 0;
+  // The end of the last candidate that missed in this chunk (the chunk's length after a fruitless search): elements
+  // starting before it are read byte by byte, or each would search or parse up to it again.
+  private missedTo = -1;
 
   /**
    * `maxValueBytes` bounds one field name, member value or array element (what is held in memory at once): a longer
@@ -92,6 +95,7 @@ export class JsonSectionsScanner {
     const out: JsonSection[] = [];
     let start = this.state === S.Raw || this.state === S.Key ? 0 : -1;
     this.candidates.reset();
+    this.missedTo = -1;
     for (let i = 0; i < chunk.length; i += 1) {
       const b = chunk[i] as number;
       switch (this.state) {
@@ -171,12 +175,14 @@ export class JsonSectionsScanner {
       this.skip -= 1;
       return -1;
     }
+    if (i <= this.missedTo) return -1;
     const last = this.candidates.end(chunk, i);
-    // Too long to hold: the byte scan finds its real end and fails there if it is one element.
-    if (last === -1 || last - i >= this.maxValueBytes) return -1;
-    // A fruitless search of the chunk (-2) is a miss as much as a candidate that does not parse.
-    const value = last < 0 ? MISS : this.parseCandidate(chunk.subarray(i, last + 1));
+    if (last === -1) return -1;
+    // A fruitless search of the chunk (-2) is a miss as much as a candidate that does not parse, or one too long to
+    // hold (the byte scan finds the real end, and fails there if the element is that long).
+    const value = last < 0 || last - i >= this.maxValueBytes ? MISS : this.parseCandidate(chunk.subarray(i, last + 1));
     if (value === MISS) {
+      this.missedTo = last < 0 ? chunk.length : last;
       this.misses = Math.min(this.misses * 2 + 1, 1024);
       this.skip = this.misses;
       return -1;
