@@ -166,6 +166,11 @@ describe('readShopSnapshot / loadShopSnapshotStream', () => {
     // A field name, and a member that is not an array, are held to it too; the whole example fits in its own length.
     const key = await loadShopSnapshotStream(chunked(`{"${'k'.repeat(100)}":1}`), { maxValueBytes: 50 });
     expect(key.ok ? [] : key.issues.map((i) => [i.code, i.path])).toEqual([['too_large', []]]);
+    // Field names stop at 4 KiB whatever the bound (the reader remembers unknown top-level names for duplicates).
+    for (const [length, expected] of [[4094, 'unknown_field'], [4095, 'too_large']] as const) {
+      const named = await loadShopSnapshotStream(chunked(`{"${'k'.repeat(length)}":1}`, [1000, 3000]), { maxIssues: 1 });
+      expect(named.ok ? [] : named.issues.map((i) => i.code)).toEqual([expected]);
+    }
     const store = await loadShopSnapshotStream(chunked(exampleText, [10, 100, 1000]), { maxValueBytes: 60 });
     expect(store.ok ? [] : store.issues.map((i) => [i.code, i.path])).toEqual([['too_large', ['store']]]);
     expect(await loadShopSnapshotStream(chunked(exampleText), { maxValueBytes: exampleText.length })).toEqual(loadShopSnapshot(exampleText));

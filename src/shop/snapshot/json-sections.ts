@@ -46,6 +46,8 @@ const enum S {
 }
 
 const QUOTE = 0x22;
+// The longest field name (the snapshot's own are a few bytes; the reader remembers unknown top-level ones).
+const FIELD_NAME_BYTES = 4096;
 // What parseCandidate gives for text that is not one JSON value.
 const MISS = Symbol('miss');
 
@@ -82,7 +84,8 @@ export class JsonSectionsScanner {
   private missedTo = -1;
 
   /**
-   * `maxValueBytes` bounds one field name, member value or array element (what is held in memory at once): a longer
+   * `maxValueBytes` bounds one member value or array element, and field names too up to FIELD_NAME_BYTES (what is
+   * held in memory at once, and top-level names are remembered by the reader for duplicates): a longer
    * one fails with a `too_large` error as soon as the bytes captured pass it, however the text is cut into chunks.
    * `lines: false` reads every element byte by byte (the tests compare the two ways).
    */
@@ -151,7 +154,7 @@ export class JsonSectionsScanner {
     }
     if (start >= 0) {
       this.held += chunk.length - start;
-      if (this.held > this.maxValueBytes) this.tooLarge();
+      if (this.held > this.limit()) this.tooLarge();
       this.pieces.push(chunk.slice(start));
     }
     this.offset += chunk.length;
@@ -292,7 +295,7 @@ export class JsonSectionsScanner {
 
   /** The captured bytes (earlier pieces plus `last`) as text; undefined when they are not UTF-8. */
   private text(last: Uint8Array): string | undefined {
-    if (this.held + last.length > this.maxValueBytes) this.tooLarge();
+    if (this.held + last.length > this.limit()) this.tooLarge();
     let bytes = last;
     if (this.pieces.length > 0) {
       const size = this.held + last.length;
@@ -325,11 +328,16 @@ export class JsonSectionsScanner {
     }
   }
 
-  /** The value being captured is longer than maxValueBytes. */
+  /** The most bytes of what is being captured: a field name or a value. */
+  private limit(): number {
+    return this.state === S.Key ? Math.min(this.maxValueBytes, FIELD_NAME_BYTES) : this.maxValueBytes;
+  }
+
+  /** The value being captured is longer than its limit. */
   private tooLarge(): never {
     const path = this.state === S.Key ? [] : this.inArray ? [this.key, this.index] : [this.key];
     const what = this.state === S.Key ? 'a field name' : this.inArray ? 'this element' : 'this value';
-    throw new JsonSectionsError(`${what} is longer than ${this.maxValueBytes} bytes, the most a streamed snapshot may hold at once (maxValueBytes)`, path, 'too_large');
+    throw new JsonSectionsError(`${what} is longer than ${this.limit()} bytes, the most a streamed snapshot may hold at once (maxValueBytes)`, path, 'too_large');
   }
 
   private fail(message: string, at: number): never {

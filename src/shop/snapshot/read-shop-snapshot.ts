@@ -68,15 +68,14 @@ export interface ReadShopSnapshotOptions {
   /** Stops reading: the iteration rejects with the signal's reason. */
   readonly signal?: AbortSignal | undefined;
   /**
-   * Most bytes of one value held at once (default 16 MiB): one order, product, customer or coupon, a field name, or a
-   * top-level member that is not an array. A longer one is a `too_large` issue and reading stops, so no one value
+   * Most bytes of one value held at once (default 16 MiB): one order, product, customer or coupon, a field name (at
+   * most 4 KiB in any case), or a top-level member that is not an array. A longer one is a `too_large` issue and reading stops, so no one value
    * makes the reader hold more than about this much text (plus the chunk being read).
    */
   readonly maxValueBytes?: number | undefined;
 }
 
 const HEAD_KEYS = new Set(['store', 'products']);
-const TOP_KEYS = new Set(['format_version', 'store', 'products', 'customers', 'coupons', 'orders']);
 const MAX_VALUE_BYTES = 16 * 1024 * 1024;
 // Equal money strings share one Decimal up to this many distinct values; then the cache starts over.
 const SHARED_DECIMALS = 10_000;
@@ -116,15 +115,16 @@ export async function* readShopSnapshot(source: ShopSnapshotSource, options: Rea
   // Top-level members other than streamed orders, as raw JSON (arrays collected element by element).
   const members = new Map<string, unknown>();
   // Top-level keys the format does not define: reported when read and not kept (their values may be of any length);
-  // at most maxIssues of them, since reading stops there.
+  // at most maxIssues names of at most 4 KiB each (see json-sections.ts), since reading stops there.
   const unknown = new Set<string>();
+  const topKeys = new Set(Object.keys(schemas.shopSnapshotSchema.shape));
   let ordersStarted = false;
   let ordersStreamed = false;
   let currency: string | undefined;
   let bytesRead = 0;
 
   const take = (section: JsonSection): Order | undefined => {
-    if ((section.kind === 'array' || section.kind === 'member') && !TOP_KEYS.has(section.key)) {
+    if ((section.kind === 'array' || section.kind === 'member') && !topKeys.has(section.key)) {
       if (unknown.has(section.key)) issues.push({ code: 'invalid_json', path: [section.key], message: `"${section.key}" appears twice` });
       else issues.push({ code: 'unknown_field', path: [section.key], message: 'unknown field' });
       unknown.add(section.key);
