@@ -4,9 +4,7 @@
 // its matching bracket, so a candidate that parses is exactly the element the byte scan would find. It looks at
 // line breaks only: a line break is never inside a JSON string, so they are always layout.
 
-function isSpace(b: number): boolean {
-  return b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09;
-}
+import { isSpace } from './value-scan';
 
 /** Whether the `length` bytes at `a` and at `b` are the same. */
 function same(chunk: Uint8Array, a: number, b: number, length: number): boolean {

@@ -5,7 +5,7 @@
 // element whose end the layout shows (one order per line, or pretty-printed) is not even scanned: see wholeElement.
 // UTF-8 never uses bytes below 0x80 inside a multi-byte character, so scanning bytes for ASCII structure is exact.
 import { ElementCandidates } from './element-candidates';
-import { ValueScan } from './value-scan';
+import { isSpace, QUOTE, ValueScan } from './value-scan';
 
 /** One piece of the top-level object, in document order. */
 export type JsonSection =
@@ -45,15 +45,10 @@ const enum S {
   Done,
 }
 
-const QUOTE = 0x22;
 // The longest field name (the snapshot's own are a few bytes; the reader remembers unknown top-level ones).
 const FIELD_NAME_BYTES = 4096;
 // What parseCandidate gives for text that is not one JSON value.
 const MISS = Symbol('miss');
-
-function isSpace(b: number): boolean {
-  return b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09;
-}
 
 function describeByte(b: number): string {
   return b >= 0x20 && b < 0x7f ? `'${String.fromCharCode(b)}'` : `byte 0x${b.toString(16).padStart(2, '0')}`;
@@ -191,9 +186,7 @@ export class JsonSectionsScanner {
       return -1;
     }
     this.misses = 0;
-    out.push({ kind: 'element', key: this.key, index: this.index, value });
-    this.index += 1;
-    this.state = S.AfterElement;
+    this.element(value, out);
     return last;
   }
 
@@ -276,18 +269,14 @@ export class JsonSectionsScanner {
 
   private finishValue(last: Uint8Array, out: JsonSection[]): void {
     const text = this.text(last);
-    const path = this.inArray ? [this.key, this.index] : [this.key];
     let value: unknown;
     try {
       value = JSON.parse(text ?? '') as unknown;
     } catch (error) {
-      throw new JsonSectionsError(`invalid JSON: ${error instanceof Error ? error.message : String(error)}`, path);
+      throw new JsonSectionsError(`invalid JSON: ${error instanceof Error ? error.message : String(error)}`, this.path());
     }
-    if (this.inArray) {
-      out.push({ kind: 'element', key: this.key, index: this.index, value });
-      this.index += 1;
-      this.state = S.AfterElement;
-    } else {
+    if (this.inArray) this.element(value, out);
+    else {
       out.push({ kind: 'member', key: this.key, value });
       this.state = S.AfterMember;
     }
@@ -312,8 +301,7 @@ export class JsonSectionsScanner {
     try {
       return this.decoder.decode(bytes);
     } catch {
-      const path = this.state === S.Key ? [] : this.inArray ? [this.key, this.index] : [this.key];
-      throw new JsonSectionsError('invalid JSON: the text is not UTF-8', path);
+      throw new JsonSectionsError('invalid JSON: the text is not UTF-8', this.path());
     }
   }
 
@@ -328,6 +316,18 @@ export class JsonSectionsScanner {
     }
   }
 
+  /** An array element read: handed out, and the next one expected after a comma. */
+  private element(value: unknown, out: JsonSection[]): void {
+    out.push({ kind: 'element', key: this.key, index: this.index, value });
+    this.index += 1;
+    this.state = S.AfterElement;
+  }
+
+  /** Where the field name, member or element being captured sits. */
+  private path(): (string | number)[] {
+    return this.state === S.Key ? [] : this.inArray ? [this.key, this.index] : [this.key];
+  }
+
   /** The most bytes of what is being captured: a field name or a value. */
   private limit(): number {
     return this.state === S.Key ? Math.min(this.maxValueBytes, FIELD_NAME_BYTES) : this.maxValueBytes;
@@ -335,9 +335,8 @@ export class JsonSectionsScanner {
 
   /** The value being captured is longer than its limit. */
   private tooLarge(): never {
-    const path = this.state === S.Key ? [] : this.inArray ? [this.key, this.index] : [this.key];
     const what = this.state === S.Key ? 'a field name' : this.inArray ? 'this element' : 'this value';
-    throw new JsonSectionsError(`${what} is longer than ${this.limit()} bytes, the most a streamed snapshot may hold at once (maxValueBytes)`, path, 'too_large');
+    throw new JsonSectionsError(`${what} is longer than ${this.limit()} bytes, the most a streamed snapshot may hold at once (maxValueBytes)`, this.path(), 'too_large');
   }
 
   private fail(message: string, at: number): never {

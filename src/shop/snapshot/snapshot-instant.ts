@@ -46,12 +46,13 @@ export function instantMillis(text: string): number {
   let millis = 0;
   if (text.charCodeAt(at) === 0x3a) {
     second = digits(text, at + 1, at + 3);
-    if (second < 0 || second > 59 || at + 3 > n) return NaN;
+    if (second < 0 || second > 59) return NaN;
     at += 3;
     if (text.charCodeAt(at) === 0x2e) {
       const from = at + 1;
       at = from;
-      while (at < n && at - from < 10) {
+      // (Past the end, charCodeAt gives NaN, which is not a digit.)
+      while (at - from < 10) {
         const c = text.charCodeAt(at) - 48;
         if (!(c >= 0 && c <= 9)) break;
         if (at - from < 3) millis = millis * 10 + c;

@@ -2,8 +2,13 @@
 // its nesting depth and whether it is inside a string (and after a backslash at a chunk's end). Only quotes,
 // backslashes in strings and brackets are looked at; JSON.parse checks the rest once the value is complete.
 
-const QUOTE = 0x22;
+export const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
+
+/** Whether `b` is JSON whitespace. */
+export function isSpace(b: number): boolean {
+  return b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09;
+}
 
 /** Where the captured value stands; `depth` 0 and not `inString`: a scalar or nothing. */
 export class ValueScan {
