@@ -4,7 +4,7 @@
 // bench/demo-snapshot-file.ts writes it), the orders pretty-printed (JSON.stringify(order, null, 2), indented; both
 // read an order at once where the layout shows its end) and all on one line (scanned byte by byte).
 // In-process CPU time (the machine may be shared), rounds interleaved, median.
-import { createReadStream, createWriteStream, existsSync, renameSync } from 'node:fs';
+import { createReadStream, createWriteStream, existsSync, renameSync, statSync } from 'node:fs';
 import { once } from 'node:events';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -115,7 +115,10 @@ export async function run(): Promise<void> {
   const fig = (name: string) => median(ms.get(name)!);
   const line = (label: string, name: string) =>
     console.log(`  ${label.padEnd(58)} ${(fig(name) / 1000).toFixed(2).padStart(6)} s CPU  x${(fig(name) / fig('parse')).toFixed(2)}`);
-  console.log(`  ${ORDERS.toLocaleString('en-US')} demo orders, ${CHUNK / 1024} KB chunks, median of ${ROUNDS} round(s), interleaved; x: against JSON.parse alone`);
+  const bytes = statSync(lines).size;
+  console.log(
+    `  ${ORDERS.toLocaleString('en-US')} demo orders (${(bytes / 1e6).toFixed(0)} MB, ${(bytes / ORDERS / 1000).toFixed(1)} KB per order), ${CHUNK / 1024} KB chunks, median of ${ROUNDS} round(s), interleaved; x: against JSON.parse alone`,
+  );
   line('JSON.parse of each order line alone (baseline)', 'parse');
   line('readShopSnapshot, one order per line', 'lines');
   line('readShopSnapshot, the orders pretty-printed', 'pretty');
