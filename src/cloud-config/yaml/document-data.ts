@@ -49,7 +49,8 @@ export function duplicateKey(lineCounter: LineCounter, mapPath: readonly string[
   };
 }
 
-// Up to this many keys, a repeat is found by comparing the key texts; beyond, with a set.
+// Up to this many keys, a repeat is found by comparing the key texts; beyond, by a Map from each
+// key text to the index where it first appears.
 const SCAN_UP_TO = 8;
 
 /** Where the key at `i` first appears before `i`, or -1 (a scan: short mappings). */
