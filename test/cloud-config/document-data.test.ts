@@ -1,18 +1,13 @@
-import { readFileSync, readdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { isMap } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { parseYaml, type ParsedYaml } from '../../src/cloud-config/yaml/parse-yaml';
+import { corpusFiles } from './corpus-files';
 
 // Plain documents are read in one walk (yaml/document-data.ts), the others by yaml's toJS and a
 // separate inspection. Both must give the same data and findings: each corpus file is read as it
 // is, and again with an alias appended, which sends it down the general path.
 
-const dir = fileURLToPath(new URL('../fixtures/cloud-config/', import.meta.url));
-const texts = readdirSync(dir)
-  .filter((f) => f.endsWith('.yaml'))
-  .sort()
-  .map((f) => [f, readFileSync(`${dir}${f}`, 'utf8')] as const);
+const texts = corpusFiles();
 
 const PROBE = 'zz_probe_a: &zz_probe 1\nzz_probe_b: *zz_probe\n';
 

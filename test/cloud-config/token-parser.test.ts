@@ -1,17 +1,12 @@
-import { readFileSync, readdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { Parser } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { quietParserUsed, tokenParser } from '../../src/cloud-config/yaml/token-parser';
+import { corpusFiles } from './corpus-files';
 
 // Validation parses with yaml's Parser minus its per-token LOG_TOKENS check (yaml/token-parser.ts):
 // the tokens and the line starts must be yaml's own, for every corpus file and for odd texts.
 
-const dir = fileURLToPath(new URL('../fixtures/cloud-config/', import.meta.url));
-const corpus = readdirSync(dir)
-  .filter((f) => f.endsWith('.yaml'))
-  .sort()
-  .map((f) => [f, readFileSync(`${dir}${f}`, 'utf8')] as const);
+const corpus = corpusFiles();
 
 const odd: (readonly [string, string])[] = [
   ['empty', ''],
