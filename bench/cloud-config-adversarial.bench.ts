@@ -30,6 +30,7 @@ const CASES: readonly (readonly [string, () => string])[] = [
   ['90k near-miss keys (did you mean)', () => fill('#cloud-config\n', (i) => `runcmd${i}: 1\n`)],
   ['runcmd: 200k aliases of one anchor', () => fill('#cloud-config\na: &x [1, 2]\nruncmd:\n', () => '- *x\n')],
   ['a 1 MB explicit key', () => `#cloud-config\n? ${'k'.repeat(LIMIT - 100)}\n: 1\n`],
+  ['"---" repeated (262k documents)', () => fill('#cloud-config\n', () => '---\n')],
 ];
 
 function time(work: () => unknown): number {

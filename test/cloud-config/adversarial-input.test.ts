@@ -80,6 +80,24 @@ describe('adversarial inputs within the default limits', () => {
     expect(validateCloudConfig(`#cloud-config\n${'k'.repeat(500_000)}: 1\n`).errors[0]!.code).toBe('yaml_syntax');
     expect(key.errors[0]!.message.length).toBeLessThan(500_200);
   });
+
+  it('"---" repeated to 1 MiB: one error, at the second document', () => {
+    const result = validateCloudConfig(fill('#cloud-config\n', () => '---\n'));
+    expect(result).toEqual({
+      valid: false,
+      target: 'spec',
+      userDataType: 'text/cloud-config',
+      errors: [{ code: 'yaml_syntax', path: '', pointer: '', message: 'more than one YAML document; cloud-config is a single document', line: 3, column: 1 }],
+      deprecations: [],
+      warnings: [],
+    });
+  });
+
+  it('many documents, one of them too deep after the second: still reported as too deep', () => {
+    const deep = `${'['.repeat(80)}${']'.repeat(80)}`;
+    const result = validateCloudConfig(`#cloud-config\na: 1\n---\nb: 2\n${'---\n'.repeat(1_000)}--- ${deep}\n${'---\n'.repeat(1_000)}`);
+    expect(result.errors.map((e) => [e.code, e.line])).toEqual([['too_deep', 1_005]]);
+  });
 });
 
 describe('maxIssues', () => {

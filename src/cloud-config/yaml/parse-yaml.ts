@@ -154,6 +154,35 @@ function mayNestBeyond(text: string, maxDepth: number): boolean {
   return false;
 }
 
+/**
+ * Whether any document in the text from `start` on could nest deeper than `maxDepth`, counted so
+ * that the answer is never wrong when it is no: an indicator opens at most one level, and a `[` at
+ * most two (the sequence, and a pair in it that yaml makes of two entries with no `,` between).
+ * The dashes of a `---` that starts a line and is followed by a space, tab, line break or the end
+ * open none: yaml reads it as a document marker (inside a flow collection too, which it ends).
+ */
+function restMayNestBeyond(text: string, start: number, maxDepth: number): boolean {
+  let levels = 0;
+  for (let i = start; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 45 && (i === 0 || text.charCodeAt(i - 1) === 10) && text.startsWith('--', i + 1) && isBlankOrEnd(text.charCodeAt(i + 3))) {
+      i += 2;
+      continue;
+    }
+    // [ ; - : ? {
+    if (c === 91) levels += 2;
+    else if (c === 45 || c === 58 || c === 63 || c === 123) levels += 1;
+    else continue;
+    if (levels > maxDepth) return true;
+  }
+  return false;
+}
+
+/** Space, tab, line feed, carriage return, or past the end (NaN). */
+function isBlankOrEnd(c: number): boolean {
+  return Number.isNaN(c) || c === 32 || c === 9 || c === 10 || c === 13;
+}
+
 let schema: Schema | undefined;
 
 /**
@@ -171,15 +200,27 @@ function sharedSchema(): Schema {
  * (which recurses once per level). Too deep: the first collection beyond `maxDepth`.
  */
 function parseDocumentBounded(text: string, lineCounter: LineCounter, maxDepth: number): Document.Parsed | CloudConfigInputIssue {
-  const tokens: CST.Token[] = [...tokenParser(lineCounter.addNewLine).parse(text)];
-  const deep = mayNestBeyond(text, maxDepth) ? findTooDeep(tokens, maxDepth) : undefined;
+  const checkDepth = mayNestBeyond(text, maxDepth);
+  const tokens: CST.Token[] = [];
+  let documents = 0;
+  for (const token of tokenParser(lineCounter.addNewLine).parse(text)) {
+    tokens.push(token);
+    // Only the first document is read, and a second one is reported where it starts. The tokens
+    // after the second change nothing (the first is composed before the second arrives, and the
+    // lines counted so far cover both) unless a later document is too deep: the text not yet read
+    // starts no earlier than the last line counted. As yaml's parseDocument, a stream of many
+    // documents (`---` repeated to 1 MiB) is then not read to its end.
+    if (token.type === 'document' && ++documents === 2 && (!checkDepth || !restMayNestBeyond(text, lineCounter.lineStarts.at(-1)!, maxDepth))) break;
+  }
+  const deep = checkDepth ? findTooDeep(tokens, maxDepth) : undefined;
   if (deep) {
     const message = `nesting is deeper than ${maxDepth} levels; not read further (maxDepth)`;
     return { code: 'too_deep', path: deep.path, pointer: deep.pointer, message, ...position(lineCounter, deep.offset) };
   }
   // logLevel 'error': the library's own warnings are returned as data, never printed through
   // process.emitWarning onto the host's stderr. A `%YAML` directive can change the schema, so
-  // only a document without directives shares the one built schema.
+  // only a document without directives shares the one built schema (one after the second
+  // document, not collected, could change only documents that are not read).
   const shared = tokens.every((token) => token.type !== 'directive');
   const composer = new Composer({ version: '1.1', ...(shared ? { schema: sharedSchema() } : { customTags: pyyamlTags }), uniqueKeys: false, logLevel: 'error' });
   let doc: Document.Parsed | undefined;
