@@ -17,6 +17,7 @@ const nestedBlock = (depth: number) => `#cloud-config\nruncmd:\n${Array.from({ l
 
 const CASES: readonly (readonly [string, () => string])[] = [
   ['runcmd: 260k items "- 5"', () => fill('#cloud-config\nruncmd:\n', () => '- 5\n')],
+  ['runcmd: [5,5,...] 524k items', () => `${fill('#cloud-config\nruncmd: [', () => '5,')}5]\n`],
   ['100k unknown top-level keys', () => fill('#cloud-config\n', (i) => `k${i}: 1\n`)],
   ['110k bad module names', () => fill('#cloud-config\ncloud_init_modules:\n', (i) => `- m${i}\n`)],
   ['swap size: 50k digits + "x"', () => `#cloud-config\nswap: {size: "${'1'.repeat(50_000)}x"}\n`],
