@@ -2,7 +2,8 @@ import { CST, Parser } from 'yaml';
 
 // yaml's Parser reads `process.env.LOG_TOKENS` (a debugging switch that prints every token) once
 // per lexical token. On Node, process.env is backed by the C environment, so each read is a call
-// out of JavaScript: a sixth to a fifth of parsing the test corpus (the corpus bench prints both).
+// out of JavaScript (its share of parsing the test corpus is the difference between the corpus
+// bench's parseDocument and quiet parse lines).
 // Validation parses with a Parser whose `next` is yaml 2's own (parser.js), token for token,
 // without that read; the tokens are the same (test/cloud-config/token-parser.test.ts compares
 // them on the corpus). It is used only while
