@@ -79,9 +79,8 @@ export class JsonSectionsScanner {
   private missedTo = -1;
 
   /**
-   * `maxValueBytes` bounds one member value or array element, and field names too up to FIELD_NAME_BYTES (what is
-   * held in memory at once, and top-level names are remembered by the reader for duplicates): a longer
-   * one fails with a `too_large` error as soon as the bytes captured pass it, however the text is cut into chunks.
+   * `maxValueBytes` bounds one member value or array element, and a field name (at most FIELD_NAME_BYTES anyway): a
+   * longer one fails with a `too_large` error as soon as the bytes captured pass it, however the text is cut.
    * `lines: false` reads every element byte by byte (the tests compare the two ways).
    */
   constructor(

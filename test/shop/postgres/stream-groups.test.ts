@@ -1,10 +1,10 @@
-// How a streamed import hands orders to its writer (streamInto): in document order, in groups no larger than asked
+// How a streamed import hands orders to its writer (streamOrders): in document order, in groups no larger than asked
 // that never straddle a batch, a batch's end marked exactly after every `batchSize` orders and after the last order.
 // The import's own tests see this only through onProgress, and on PGlite (no COPY) the groups are the batches.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { serializeShopSnapshot } from 'shopkeep/shop';
-import { streamInto } from '../../../src/shop/repository/postgres/import/import-snapshot';
+import { streamOrders } from '../../../src/shop/repository/postgres/import/stream-orders';
 import { generateDemoShop } from '../../../examples/demo-shop';
 
 const shop = generateDemoShop({ orders: 150, seed: 9 });
@@ -14,13 +14,13 @@ async function* chunks(text: string, size: number): AsyncGenerator<Uint8Array> {
   for (let i = 0; i < bytes.length; i += size) yield bytes.subarray(i, i + size);
 }
 
-describe('streamInto', () => {
+describe('streamOrders', () => {
   it('writes every order once, in order, in groups within batches, ending each batch and the last (property)', async () => {
     await fc.assert(
       fc.asyncProperty(fc.integer({ min: 0, max: 150 }), fc.integer({ min: 1, max: 200 }), fc.integer({ min: 1, max: 100 }), async (n, batch, group) => {
         const text = JSON.stringify(serializeShopSnapshot({ ...shop, orders: shop.orders.slice(0, n) }));
         const calls: { ids: number[]; end: boolean }[] = [];
-        const head = await streamInto(chunks(text, 4096), batch, group, {}, async (orders, end) => void calls.push({ ids: orders.map((o) => o.id), end }), () => undefined);
+        const head = await streamOrders(chunks(text, 4096), batch, group, {}, async (orders, end) => void calls.push({ ids: orders.map((o) => o.id), end }), () => undefined);
         expect(head.products).toHaveLength(shop.products.length);
         expect(calls.flatMap((c) => c.ids)).toEqual(shop.orders.slice(0, n).map((o) => o.id));
         let written = 0;

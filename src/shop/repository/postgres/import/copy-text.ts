@@ -25,7 +25,6 @@ const NEEDS_LOOP = /[\0\t\n\r\\\ud800-\udfff]/;
 
 const badText = (where: string) =>
   new SnapshotImportError(`${where} holds a NUL character or a lone UTF-16 surrogate, which PostgreSQL text cannot store`, where);
-
 // A writer holds no chunk until something is written (a writer that is taken and then left empty allocates nothing).
 const NO_CHUNK = Buffer.alloc(0);
 

@@ -1,7 +1,6 @@
 import type { Order } from '../../../model/order';
 import type { ShopSnapshot } from '../../../model/shop';
-import { readShopSnapshot, type ShopSnapshotHead, type ShopSnapshotSource } from '../../../snapshot/read-shop-snapshot';
-import type { SnapshotIssue } from '../../../snapshot/snapshot-issue';
+import type { ShopSnapshotHead, ShopSnapshotSource } from '../../../snapshot/read-shop-snapshot';
 import type { PostgresClient, PostgresQueryable } from '../client';
 import { InvalidSnapshotError } from './import-errors';
 import { suspendIndexes, type SuspendedIndexes } from './bulk-load';
@@ -9,6 +8,7 @@ import { ConnectionQueue } from './connection-queue';
 import { createCopyOrderWriter, type CopyOrderWriter, type OrderWriter } from './copy-rows';
 import { supportsCopyIn, type PgClientLike } from './copy-in';
 import { createOrderWriter, insertAll } from './import-rows';
+import { STREAM_GROUP, streamOrders } from './stream-orders';
 import { createPostgresSession } from '../session';
 import { COUPONS_TABLE, CUSTOMERS_TABLE, ORDER_CHILD_TABLES, ORDERS_TABLE, PRODUCTS_TABLE, STORE_TABLE, type TableSpec } from '../tables';
 
@@ -177,7 +177,7 @@ export async function importShopSnapshot(
       } else {
         // A COPY writer encodes what it is given at once, so a stream hands it orders in small groups.
         const group = canCopy ? Math.min(batch, STREAM_GROUP) : batch;
-        head = await streamInto(snapshot, batch, group, options, (orders, end) => writeOrders(writer, orders, end), (n) => (bytesRead = n));
+        head = await streamOrders(snapshot, batch, group, options, (orders, end) => writeOrders(writer, orders, end), (n) => (bytesRead = n));
       }
       await writer.flush();
       await writeHead(tx, head);
@@ -262,52 +262,6 @@ async function analyzeAndRestore(
     tables.map((t) => t.table),
     foreignKeys,
   );
-}
-
-// Orders of a stream handed to a COPY writer at a time. The models of a whole batch (1,000 orders) outlive V8's young
-// generation and are promoted before they are encoded; a small group dies young (`bench/snapshot-import.bench.ts`
-// measures the streamed import).
-const STREAM_GROUP = 64;
-
-/**
- * Reads a streamed snapshot, writing orders as they come in groups of `group` that never straddle a batch (`end`
- * marks a batch's last group); rejects (so the caller rolls back) on issues. Exported for its tests only.
- */
-export async function streamInto(
-  source: ShopSnapshotSource,
-  batch: number,
-  group: number,
-  options: ImportShopSnapshotOptions,
-  writeOrders: (orders: readonly Order[], end: boolean) => Promise<void>,
-  onBytes: (bytesRead: number) => void,
-): Promise<ShopSnapshotHead> {
-  const issues: SnapshotIssue[] = [];
-  let pending: Order[] = [];
-  let inBatch = 0;
-  let head: ShopSnapshotHead | undefined;
-  for await (const part of readShopSnapshot(source, { signal: options.signal, maxIssues: options.maxIssues, maxValueBytes: options.maxValueBytes })) {
-    if (part.kind === 'issue') {
-      issues.push(part.issue);
-      pending = [];
-      continue;
-    }
-    onBytes(part.bytesRead);
-    if (part.kind === 'head') head = part.head;
-    else {
-      pending.push(part.order);
-      inBatch += 1;
-      if (inBatch === batch || pending.length >= group) {
-        const end = inBatch === batch;
-        await writeOrders(pending, end);
-        pending = [];
-        if (end) inBatch = 0;
-      }
-    }
-  }
-  if (issues.length > 0 || head === undefined) throw new InvalidSnapshotError(issues);
-  // (The last batch ends here even when its last group was written already.)
-  if (inBatch > 0) await writeOrders(pending, true);
-  return head;
 }
 
 const SHOP_TABLES = [STORE_TABLE, PRODUCTS_TABLE, CUSTOMERS_TABLE, COUPONS_TABLE, ORDERS_TABLE, ...ORDER_CHILD_TABLES.map((c) => c.spec)] as readonly TableSpec<never>[];
