@@ -194,8 +194,8 @@ function corpus(): void {
   const baseline = (text: string) => parseDocument(text, { version: '1.1', uniqueKeys: false });
   const rounds = QUICK ? 5 : 15;
   // Warm means warm: the validators of a config are many small generated functions, each called a
-  // few times per round, and V8 takes about 35 rounds of this corpus to optimise them (validation
-  // time falls by half over those rounds, then stays flat; the baseline is flat after five).
+  // few times per round, and V8 needs many rounds of this corpus to optimise them (validation time
+  // falls over those rounds, then stays flat; the baseline is flat from the first few).
   const warmups = 40;
   console.log(`  corpus of issue 11: ${texts.length} files (${invalid.length} invalid), ${(texts.reduce((n, t) => n + t.length, 0) / 1024).toFixed(0)} KB; median of ${rounds} interleaved rounds after ${warmups} of each to warm up`);
   for (const [name, set, target] of [['mixed', texts, 1.5], ['valid', valid, 1.2], ['invalid', invalid, undefined]] as const) {
