@@ -13,8 +13,9 @@ type Obj = Record<string, unknown>;
 const STATUSES: ReadonlySet<string> = new Set(ORDER_STATUSES);
 
 const ADDRESS = ['first_name', 'last_name', 'company', 'address_1', 'address_2', 'city', 'state', 'postcode', 'country'];
+const BILLING = [...ADDRESS, 'email', 'phone'];
 const ADDRESS_KEYS = new Set(ADDRESS);
-const BILLING_KEYS = new Set([...ADDRESS, 'email', 'phone']);
+const BILLING_KEYS = new Set(BILLING);
 const PAYMENT_KEYS = new Set(['method_id', 'method_title', 'paid_at']);
 const ITEM_KEYS = new Set(['id', 'name', 'product_id', 'variation_id', 'quantity', 'subtotal', 'total', 'tax', 'tax_class']);
 const SHIPPING_LINE_KEYS = new Set(['id', 'method_id', 'method_title', 'total']);
@@ -79,30 +80,11 @@ function list(v: unknown, element: (e: unknown) => void): void {
   for (let i = 0; i < v.length; i += 1) element(v[i]);
 }
 
-/** The fields a billing address shares with a shipping address. */
-function addressFields(a: Obj): void {
-  text(a.first_name, true);
-  text(a.last_name, true);
-  text(a.company, true);
-  text(a.address_1, true);
-  text(a.address_2, true);
-  text(a.city, true);
-  text(a.state, true);
-  text(a.postcode, true);
-  text(a.country, true);
-}
-
-function address(v: unknown): void {
+/** An address (shipping, or billing with `keys` BILLING): every field optional text. */
+function address(v: unknown, keys = ADDRESS, allowed = ADDRESS_KEYS): void {
   if (v === undefined) return;
-  addressFields(record(v, ADDRESS_KEYS));
-}
-
-function billing(v: unknown): void {
-  if (v === undefined) return;
-  const a = record(v, BILLING_KEYS);
-  addressFields(a);
-  text(a.email, true);
-  text(a.phone, true);
+  const a = record(v, allowed);
+  for (let i = 0; i < keys.length; i += 1) text(a[keys[i] as string], true);
 }
 
 function item(v: unknown): void {
@@ -191,7 +173,7 @@ function order(raw: unknown): OrderJsonInput {
     text(p.method_title, true);
     instantOrNull(p.paid_at);
   }
-  billing(o.billing);
+  address(o.billing, BILLING, BILLING_KEYS);
   address(o.shipping);
   text(o.customer_note, true);
   text(o.customer_ip, true);
