@@ -1,6 +1,8 @@
 // The CPU cost of reading a JSON shop snapshot stream (readShopSnapshot: scanning, JSON.parse, checks, the model),
 // against JSON.parse alone of the same orders in the same run (each order's line decoded and parsed, nothing else:
-// what reading cannot go below). Three layouts of the same demo shop: one order per line (as
+// what reading cannot go below). Beside it, a JavaScript loop that only visits every byte of the file, tracking strings
+// and nesting to count the orders: what a reader that skips JSON.parse (one that turned an order's bytes straight into
+// COPY rows) could not go below either. Three layouts of the same demo shop: one order per line (as
 // bench/demo-snapshot-file.ts writes it), the orders pretty-printed (JSON.stringify(order, null, 2), indented; both
 // read an order at once where the layout shows its end) and all on one line (scanned byte by byte).
 // In-process CPU time (the machine may be shared), rounds interleaved, median.
@@ -92,6 +94,38 @@ async function parseLines(file: string): Promise<{ ms: number; result: number }>
   return cpuMs(start, orders);
 }
 
+/**
+ * Every byte of the file visited once in JavaScript, tracking strings (quotes, backslash escapes) and nesting only;
+ * counts the elements of the last top-level array, which is "orders" as the format writes it.
+ */
+async function byteLoop(file: string): Promise<{ ms: number; result: number }> {
+  const start = process.cpuUsage();
+  let inString = false;
+  let escaped = false;
+  let depth = 0;
+  let elements = 0;
+  for await (const chunk of createReadStream(file, { highWaterMark: CHUNK })) {
+    const bytes = chunk as Buffer;
+    const n = bytes.length;
+    for (let i = 0; i < n; i += 1) {
+      const b = bytes[i]!;
+      if (inString) {
+        if (escaped) escaped = false;
+        else if (b === 0x5c) escaped = true;
+        else if (b === 0x22) inString = false;
+      } else if (b === 0x22) inString = true;
+      else if (b === 0x7b || b === 0x5b) {
+        depth += 1;
+        if (depth === 2) elements = 0;
+      } else if (b === 0x7d || b === 0x5d) {
+        depth -= 1;
+        if (depth === 2) elements += 1;
+      }
+    }
+  }
+  return cpuMs(start, elements);
+}
+
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 export async function run(): Promise<void> {
@@ -100,6 +134,7 @@ export async function run(): Promise<void> {
   const pretty = await prettyOrders(lines);
   const ways = {
     parse: () => parseLines(lines),
+    bytes: () => byteLoop(lines),
     lines: () => read(lines),
     pretty: () => read(pretty),
     single: () => read(single),
@@ -120,6 +155,7 @@ export async function run(): Promise<void> {
     `  ${ORDERS.toLocaleString('en-US')} demo orders (${(bytes / 1e6).toFixed(0)} MB, ${(bytes / ORDERS / 1000).toFixed(1)} KB per order), ${CHUNK / 1024} KB chunks, median of ${ROUNDS} round(s), interleaved; x: against JSON.parse alone`,
   );
   line('JSON.parse of each order line alone (baseline)', 'parse');
+  line('a JavaScript loop over every byte, nothing else (floor)', 'bytes');
   line('readShopSnapshot, one order per line', 'lines');
   line('readShopSnapshot, the orders pretty-printed', 'pretty');
   line('readShopSnapshot, the same file on one line', 'single');
