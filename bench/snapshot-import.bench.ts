@@ -2,7 +2,8 @@
 // orders per second, against the import as it was before issue 15 measured in the same run (batched
 // INSERT ... SELECT FROM unnest, one batch after the other, every index and foreign key maintained row by row; kept
 // below as the baseline), interleaved, each run into a fresh schema: the same 200,000-order demo shop from memory,
-// and streamed from its JSON file (reading, validating and writing together, as `shopkeep import` does).
+// and streamed from its JSON file (reading, validating and writing together, as `shopkeep import` does; one order per
+// line, so on the server each order goes from its bytes straight into COPY text, see order-json-encoder.ts).
 // With a local server it also prints the CPU seconds each way cost the client and the server together.
 import { createReadStream, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -125,8 +126,8 @@ async function compare(name: string, orders: number, fresh: () => Promise<{ clie
     const ratio = way === 'baseline' ? '' : `   x${(rate(way) / rate('baseline')).toFixed(1)} the baseline's orders/s`;
     console.log(`  ${LABEL[way].padEnd(52)} ${(median(way) / 1000).toFixed(1).padStart(6)} s  ${Math.round(rate(way)).toLocaleString('en-US').padStart(7)} orders/s${ratio}`);
   }
-  // Issue 15's target, in this run's seconds.
-  console.log(`  five times the baseline's orders/s is ${(median('baseline') / 5000).toFixed(1)} s or less`);
+  // Issue 15's target (on the server), in this run's seconds.
+  if (name === 'server') console.log(`  five times the baseline's orders/s is ${(median('baseline') / 5000).toFixed(1)} s or less`);
   if (WAYS.every((w) => cpus.get(w)!.length === ROUNDS)) {
     console.log(`  CPU seconds, client + local PostgreSQL server (median), whatever else the machine runs:`);
     for (const way of WAYS) {

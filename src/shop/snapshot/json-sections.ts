@@ -47,8 +47,7 @@ const enum S {
 
 // The longest field name (the snapshot's own are a few bytes; the reader remembers unknown top-level ones).
 const FIELD_NAME_BYTES = 4096;
-// What parseCandidate gives for text that is not one JSON value.
-const MISS = Symbol('miss');
+const MISS = Symbol('miss'); // what parseCandidate gives for text that is not one JSON value
 
 function describeByte(b: number): string {
   return b >= 0x20 && b < 0x7f ? `'${String.fromCharCode(b)}'` : `byte 0x${b.toString(16).padStart(2, '0')}`;
@@ -81,11 +80,13 @@ export class JsonSectionsScanner {
   /**
    * `maxValueBytes` bounds one member value or array element, and a field name (at most FIELD_NAME_BYTES anyway): a
    * longer one fails with a `too_large` error as soon as the bytes captured pass it, however the text is cut.
-   * `lines: false` reads every element byte by byte (the tests compare the two ways).
+   * `lines: false` reads every element byte by byte (the tests compare the two ways). `readElement` may take an
+   * element whose end the layout shows from its bytes instead of JSON.parse: its value, or undefined to parse them.
    */
   constructor(
     private readonly maxValueBytes = Number.POSITIVE_INFINITY,
     private readonly lines = true,
+    private readonly readElement: ((key: string, bytes: Uint8Array) => unknown) | undefined = undefined,
   ) {}
 
   push(chunk: Uint8Array): JsonSection[] {
@@ -191,6 +192,8 @@ export class JsonSectionsScanner {
 
   /** The value of a candidate element's bytes, or MISS when they are not one JSON value (or not UTF-8). */
   private parseCandidate(bytes: Uint8Array): unknown {
+    const read = this.readElement?.(this.key, bytes);
+    if (read !== undefined) return read;
     try {
       return JSON.parse(this.decoder.decode(bytes)) as unknown;
     } catch {
@@ -341,9 +344,4 @@ export class JsonSectionsScanner {
   private fail(message: string, at: number): never {
     throw new JsonSectionsError(`invalid JSON: ${message} (byte ${at})`, []);
   }
-}
-
-/** Bytes from a source of chunks: strings are encoded as UTF-8 (a Node `Readable` with an encoding yields them). */
-export function toBytes(chunk: Uint8Array | string): Uint8Array {
-  return typeof chunk === 'string' ? new TextEncoder().encode(chunk) : chunk;
 }

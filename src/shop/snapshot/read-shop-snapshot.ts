@@ -3,7 +3,8 @@ import type { Order } from '../model/order';
 import type { Customer, Product, ShopSnapshot, StoreSettings } from '../model/shop';
 import { SnapshotCrossChecks } from './cross-checks';
 import { checkOrderFast } from './fast-order-check';
-import { JsonSectionsError, JsonSectionsScanner, toBytes, type JsonSection } from './json-sections';
+import { JsonSectionsError, JsonSectionsScanner, type JsonSection } from './json-sections';
+import { toBytes } from './value-scan';
 import type { LoadShopSnapshotResult } from './load-shop-snapshot';
 import type { SnapshotIssue } from './snapshot-issue';
 import { SnapshotModelBuilder } from './snapshot-model';
@@ -104,6 +105,34 @@ const SHARED_DECIMALS = 10_000;
  * ```
  */
 export async function* readShopSnapshot(source: ShopSnapshotSource, options: ReadShopSnapshotOptions = {}): AsyncGenerator<ShopSnapshotPart, void> {
+  for await (const batch of readSnapshotBatches(source, options)) for (const part of batch as ShopSnapshotPart[]) yield part;
+}
+
+/** An order that `writeOrder` took from its bytes (see {@link readSnapshotBatches}): the ids it gave. */
+export interface WrittenOrderPart {
+  readonly kind: 'written';
+  readonly ids: object;
+  readonly index: number;
+  readonly bytesRead: number;
+}
+
+// An element's value when writeOrder took it.
+class Written {
+  constructor(readonly ids: object) {}
+}
+
+/**
+ * The parts of {@link readShopSnapshot}, those of each chunk read in one array (the streamed import takes hundreds
+ * of orders per chunk, and an async step per order cost it more than the step itself). With `writeOrder`: each
+ * order whose bytes `writeOrder` takes (returning its ids shaped as the order's JSON, for the cross-record checks) is
+ * a `written` part, neither parsed nor checked here otherwise. Only orders whose end the layout shows are offered
+ * (see json-sections.ts).
+ */
+export async function* readSnapshotBatches(
+  source: ShopSnapshotSource,
+  options: ReadShopSnapshotOptions,
+  writeOrder?: (bytes: Uint8Array) => object | undefined,
+): AsyncGenerator<readonly (ShopSnapshotPart | WrittenOrderPart)[], void> {
   const maxIssues = Math.max(1, options.maxIssues ?? 1000);
   const schemas = snapshotSchemas();
   const issues: SnapshotIssue[] = [];
@@ -111,7 +140,13 @@ export async function* readShopSnapshot(source: ShopSnapshotSource, options: Rea
   const checks = new SnapshotCrossChecks(issues);
   const build = new SnapshotModelBuilder(SHARED_DECIMALS);
   const limit = options.maxValueBytes;
-  const scanner = new JsonSectionsScanner(limit === undefined || Number.isNaN(limit) ? MAX_VALUE_BYTES : Math.max(1, limit));
+  const offer =
+    writeOrder &&
+    ((key: string, bytes: Uint8Array) => {
+      const ids = key === 'orders' ? writeOrder(bytes) : undefined;
+      return ids === undefined ? undefined : new Written(ids);
+    });
+  const scanner = new JsonSectionsScanner(limit === undefined || Number.isNaN(limit) ? MAX_VALUE_BYTES : Math.max(1, limit), true, offer);
   // Top-level members other than streamed orders, as raw JSON (arrays collected element by element).
   const members = new Map<string, unknown>();
   // Top-level keys the format does not define: reported when read and not kept (their values may be of any length);
@@ -123,7 +158,7 @@ export async function* readShopSnapshot(source: ShopSnapshotSource, options: Rea
   let currency: string | undefined;
   let bytesRead = 0;
 
-  const take = (section: JsonSection): Order | undefined => {
+  const take = (section: JsonSection): Order | Written | undefined => {
     if ((section.kind === 'array' || section.kind === 'member') && !topKeys.has(section.key)) {
       if (unknown.has(section.key)) issues.push({ code: 'invalid_json', path: [section.key], message: `"${section.key}" appears twice` });
       else issues.push({ code: 'unknown_field', path: [section.key], message: 'unknown field' });
@@ -160,6 +195,11 @@ export async function* readShopSnapshot(source: ShopSnapshotSource, options: Rea
     }
     if (section.kind === 'end') return undefined;
     const raw = section.value;
+    if (raw instanceof Written) {
+      checks.orderId(raw.ids, section.index);
+      checks.orderLines(raw.ids, section.index);
+      return raw;
+    }
     // zod decides (and reports) only what the hand-written check does not accept at once.
     const fast = checkOrderFast(raw);
     const parsed = fast !== undefined ? { success: true as const, data: fast } : schemas.orderSchema.safeParse(raw);
@@ -175,22 +215,28 @@ export async function* readShopSnapshot(source: ShopSnapshotSource, options: Rea
       options.signal?.throwIfAborted();
       const bytes = toBytes(chunk);
       bytesRead += bytes.length;
+      const batch: (ShopSnapshotPart | WrittenOrderPart)[] = [];
       for (const section of scanner.push(bytes)) {
         const order = take(section);
-        if (order !== undefined && section.kind === 'element') yield { kind: 'order', order, index: section.index, bytesRead };
+        if (order instanceof Written) batch.push({ kind: 'written', ids: order.ids, index: (section as { index: number }).index, bytesRead });
+        else if (order !== undefined && section.kind === 'element') batch.push({ kind: 'order', order, index: section.index, bytesRead });
         // Issues are handed out as found and then forgotten; only their count is kept.
         for (const issue of issues) {
-          yield { kind: 'issue', issue };
-          if (++reported >= maxIssues) return;
+          batch.push({ kind: 'issue', issue });
+          if (++reported >= maxIssues) {
+            yield batch;
+            return;
+          }
         }
         issues.length = 0;
       }
+      if (batch.length > 0) yield batch;
     }
     options.signal?.throwIfAborted();
     scanner.end();
   } catch (error) {
     if (!(error instanceof JsonSectionsError)) throw error;
-    yield { kind: 'issue', issue: { code: error.code, path: error.path, message: error.message } };
+    yield [{ kind: 'issue', issue: { code: error.code, path: error.path, message: error.message } }];
     return;
   }
   // The top level as a whole (required and unknown fields, format_version, store, the other sections), with the
@@ -199,10 +245,12 @@ export async function* readShopSnapshot(source: ShopSnapshotSource, options: Rea
   if (ordersStreamed) top.orders = [];
   const parsed = schemas.shopSnapshotSchema.safeParse(top);
   if (!parsed.success) for (const issue of parsed.error.issues) issues.push(...toSnapshotIssues(issue, top));
+  const last: ShopSnapshotPart[] = [];
   for (const issue of issues) {
-    yield { kind: 'issue', issue };
-    if (++reported >= maxIssues) return;
+    last.push({ kind: 'issue', issue });
+    if (++reported >= maxIssues) break;
   }
+  if (last.length > 0) yield last;
   if (reported > 0 || !parsed.success) return;
   const json: ShopSnapshotJson = parsed.data;
   const head: ShopSnapshotHead = {
@@ -211,7 +259,7 @@ export async function* readShopSnapshot(source: ShopSnapshotSource, options: Rea
     customers: json.customers.map((c) => build.customer(c)),
     coupons: json.coupons.map((c) => build.coupon(c)),
   };
-  yield { kind: 'head', head, bytesRead };
+  yield [{ kind: 'head', head, bytesRead }];
 }
 
 /**

@@ -74,3 +74,8 @@ export class ValueScan {
     return -1;
   }
 }
+
+/** Bytes from a source of chunks: strings are encoded as UTF-8 (a Node `Readable` with an encoding yields them). */
+export function toBytes(chunk: Uint8Array | string): Uint8Array {
+  return typeof chunk === 'string' ? new TextEncoder().encode(chunk) : chunk;
+}

@@ -131,6 +131,11 @@ export interface OrderWriter {
   flush(): Promise<void>;
   /** Resolves once nothing runs on the connection any more, writing nothing new (before a rollback). */
   settled(): Promise<void>;
+  /**
+   * COPY writers only: takes the rows of one order encoded from its JSON (order-json-encoder.ts), one buffer per
+   * table of ORDER_TABLES; they are sent with what the next `write` sends.
+   */
+  readonly encoded?: (rows: readonly { readonly length: number; bytes(): Uint8Array }[]) => void;
 }
 
 // COPY text gathered before it is sent: fewer, longer COPY statements (each costs a round trip and a start-up on the
@@ -250,12 +255,21 @@ export function createCopyOrderWriter(tx: PgClientLike, freeze: boolean, options
     // Encoding goes on while at most `ahead` bytes besides this part wait (a failure rejects here).
     while (held - bytes > ahead) await queued[0];
   };
+  // Where the last write paused for the event loop (rows taken by `encoded` since count towards the next pause).
+  let mark = 0;
   return {
     async write(orders) {
       if (failure) throw failure.error;
       throwQueued();
       try {
-        let mark = part.bytes;
+        if (part.bytes >= SEND_BYTES) {
+          await send();
+          mark = 0;
+        } else if (part.bytes - mark >= SLICE_BYTES) {
+          await toIo();
+          throwQueued();
+        }
+        mark = part.bytes;
         for (const order of orders) {
           part.write(order, line);
           const bytes = part.bytes;
@@ -271,6 +285,14 @@ export function createCopyOrderWriter(tx: PgClientLike, freeze: boolean, options
       } catch (error) {
         failure = { error };
         throw error;
+      }
+    },
+    encoded(rows) {
+      const writers = part.writers;
+      if (rows.length !== ORDER_TABLES.length || writers.length !== rows.length) throw new Error('encoded rows need a writer of every order table');
+      for (let t = 0; t < rows.length; t += 1) {
+        const row = rows[t] as { readonly length: number; bytes(): Uint8Array };
+        if (row.length > 0) (writers[t] as CopyTextWriter).raw(row.bytes());
       }
     },
     async handOver() {

@@ -8,6 +8,7 @@ import { farInstant } from './far-instant';
 import { arrayLiteral, isStorableText } from '../params';
 import { CHUNK_BYTES, freshChunk } from './copy-chunks';
 import { COPY_DATA_HEADER } from './copy-in';
+import { digitsOf, two } from './copy-digits';
 import { SnapshotImportError } from './import-errors';
 
 const BACKSLASH = 0x5c;
@@ -72,6 +73,13 @@ export class CopyTextWriter {
   private byte(b: number): void {
     this.ensure(1);
     this.buf[this.pos++] = b;
+  }
+
+  /** COPY text written elsewhere (order-json-encoder.ts), as it is. */
+  raw(bytes: Uint8Array): void {
+    this.ensure(bytes.length);
+    this.buf.set(bytes, this.pos);
+    this.pos += bytes.length;
   }
 
   tab(): void {
@@ -329,21 +337,4 @@ export class CopyTextWriter {
     buf[p++] = 0x5a;
     this.pos = p;
   }
-}
-
-/** `n` (below 1e7) in `width` decimal digits, zero-padded in front. */
-function digitsOf(buf: Buffer, p: number, n: number, width: number): number {
-  for (let k = p + width - 1; k >= p; k -= 1) {
-    const q = (n / 10) | 0;
-    buf[k] = 0x30 + (n - q * 10);
-    n = q;
-  }
-  return p + width;
-}
-
-function two(buf: Uint8Array, p: number, n: number): number {
-  const tens = (n / 10) | 0;
-  buf[p] = 0x30 + tens;
-  buf[p + 1] = 0x30 + (n - tens * 10);
-  return p + 2;
 }

@@ -120,8 +120,8 @@ export async function insertOrders(tx: PostgresQueryable, orders: readonly Order
  * (see `createCopyOrderWriter`; `freeze` as for {@link insertAll}), elsewhere as INSERT statements, the next batch encoded while the previous batch's
  * run. After a failure every later call rejects with the first error.
  */
-export function createOrderWriter(tx: PostgresQueryable, freeze = false): OrderWriter {
-  if (supportsCopyIn(tx)) return createCopyOrderWriter(tx, freeze);
+export function createOrderWriter(tx: PostgresQueryable, freeze = false, ahead = 0): OrderWriter {
+  if (supportsCopyIn(tx)) return createCopyOrderWriter(tx, freeze, { ahead });
   const queue = new ConnectionQueue();
   return {
     async write(orders) {

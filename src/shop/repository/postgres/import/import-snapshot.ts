@@ -8,6 +8,7 @@ import { ConnectionQueue } from './connection-queue';
 import { createCopyOrderWriter, type CopyOrderWriter, type OrderWriter } from './copy-rows';
 import { supportsCopyIn, type PgClientLike } from './copy-in';
 import { createOrderWriter, insertAll } from './import-rows';
+import { OrderJsonEncoder, type OrderIdSkeleton } from './order-json-encoder';
 import { STREAM_GROUP, streamOrders } from './stream-orders';
 import { createPostgresSession } from '../session';
 import { COUPONS_TABLE, CUSTOMERS_TABLE, ORDER_CHILD_TABLES, ORDERS_TABLE, PRODUCTS_TABLE, STORE_TABLE, type TableSpec } from '../tables';
@@ -139,16 +140,17 @@ export async function importShopSnapshot(
     let lastNote = 0;
     let anyNote = before.any === true;
     // Writes orders that count as written; `report`: a batch ends here.
-    const writeOrders = async (writer: OrderWriter, orders: readonly Order[], report = true) => {
+    // (`encoded`: orders already written from their JSON, see streamOrders.)
+    const writeOrders = async (writer: OrderWriter, orders: readonly Order[], report = true, encoded: readonly OrderIdSkeleton[] = []) => {
       signal?.throwIfAborted();
       await writer.write(orders);
-      for (const order of orders) {
-        for (const note of order.notes) {
+      for (const { notes } of [...orders, ...encoded]) {
+        for (const note of notes) {
           anyNote = true;
           if (note.id > lastNote) lastNote = note.id;
         }
       }
-      written += orders.length;
+      written += orders.length + encoded.length;
       if (report) progress(false);
     };
     const setNoteIds = () =>
@@ -168,7 +170,7 @@ export async function importShopSnapshot(
       return result(snapshot);
     }
 
-    const writer = createOrderWriter(tx, frozen);
+    const writer = createOrderWriter(tx, frozen, isSnapshot(snapshot) ? 0 : 0);
     try {
       let head: ShopSnapshotHead;
       if (isSnapshot(snapshot)) {
@@ -177,7 +179,15 @@ export async function importShopSnapshot(
       } else {
         // A COPY writer encodes what it is given at once, so a stream hands it orders in small groups.
         const group = canCopy ? Math.min(batch, STREAM_GROUP) : batch;
-        head = await streamOrders(snapshot, batch, group, options, (orders, end) => writeOrders(writer, orders, end), (n) => (bytesRead = n));
+        const encoder = writer.encoded && new OrderJsonEncoder();
+        const encode =
+          encoder &&
+          ((bytes: Uint8Array) => {
+            const ids = encoder.encode(bytes);
+            if (ids !== undefined) writer.encoded?.(encoder.rows);
+            return ids;
+          });
+        head = await streamOrders(snapshot, batch, group, options, (orders, encoded, end) => writeOrders(writer, orders, end, encoded), (n) => (bytesRead = n), encode);
       }
       await writer.flush();
       await writeHead(tx, head);
