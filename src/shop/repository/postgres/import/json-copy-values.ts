@@ -25,8 +25,24 @@ export class RowBuffer {
 }
 
 /** The byte cursor over one order's JSON and its value readers. */
+/** A key and its colon (`,"name":`) as little-endian 32-bit words and the bytes after the last whole word. */
+export class JsonKey {
+  readonly words: number[] = [];
+  readonly rest: Uint8Array;
+  readonly length: number;
+
+  constructor(text: string) {
+    const bytes = new TextEncoder().encode(text);
+    const view = new DataView(bytes.buffer);
+    for (let i = 0; i + 4 <= bytes.length; i += 4) this.words.push(view.getUint32(i, true));
+    this.rest = bytes.subarray(4 * this.words.length);
+    this.length = bytes.length;
+  }
+}
+
 export class JsonCopyValues {
   protected b: Uint8Array = new Uint8Array(0);
+  protected dv: DataView = new DataView(new ArrayBuffer(0));
   protected p = 0;
   protected end = 0;
   // Where the search text's strings are in the order's bytes: [from, to) pairs of their contents, escapes as written.
@@ -38,10 +54,17 @@ export class JsonCopyValues {
     this.p += 1;
   }
 
-  protected key(k: Uint8Array): void {
-    const b = this.b;
+  /** The bytes of `k` at the cursor, compared four at a time (keys are most of an order's bytes after its strings). */
+  protected key(k: JsonKey): void {
     const p = this.p;
-    for (let i = 0; i < k.length; i += 1) if (b[p + i] !== k[i]) throw DECLINE;
+    if (p + k.length > this.end) throw DECLINE;
+    const words = k.words;
+    const dv = this.dv;
+    for (let i = 0; i < words.length; i += 1) if (dv.getUint32(p + 4 * i, true) !== words[i]) throw DECLINE;
+    const b = this.b;
+    const rest = k.rest;
+    const at = p + 4 * words.length;
+    for (let i = 0; i < rest.length; i += 1) if (b[at + i] !== rest[i]) throw DECLINE;
     this.p = p + k.length;
   }
 

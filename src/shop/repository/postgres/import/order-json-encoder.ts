@@ -5,7 +5,7 @@
 // (a property test holds it to that path), and declines anything else, which then goes that way (and its issues are
 // that path's). Declining is cheap and always safe.
 import { ORDER_STATUSES } from '../../../model/order';
-import { DECLINE, JsonCopyValues, RowBuffer } from './json-copy-values';
+import { DECLINE, JsonCopyValues, JsonKey, RowBuffer } from './json-copy-values';
 
 /** The ids of an encoded order, shaped as its JSON, for the reader's cross-record checks and the note ids. */
 export interface OrderIdSkeleton {
@@ -19,7 +19,9 @@ export interface OrderIdSkeleton {
   readonly notes: { readonly id: number }[];
 }
 
-const key = (name: string, first = false) => new TextEncoder().encode(`${first ? '' : ','}"${name}":`);
+const key = (name: string, first = false) => new JsonKey(`${first ? '' : ','}"${name}":`);
+
+const NO_KEY = new JsonKey('');
 
 // What a field holds, and how it is written (each value followed by a tab).
 const enum V {
@@ -42,11 +44,11 @@ const enum V {
 
 /** The fields of an object after its `id`, as [name, kind] pairs (a name of '' for Close; `first`: no comma before it). */
 class Steps {
-  readonly keys: Uint8Array[] = [];
+  readonly keys: JsonKey[] = [];
   readonly kinds: V[] = [];
   constructor(fields: readonly (readonly [string, V, boolean?])[]) {
     for (const [name, kind, first] of fields) {
-      this.keys.push(kind === V.Close ? new Uint8Array(0) : key(name, first === true));
+      this.keys.push(kind === V.Close ? NO_KEY : key(name, first === true));
       this.kinds.push(kind);
     }
   }
@@ -94,6 +96,8 @@ const LINES: readonly (readonly [string, Steps])[] = [
   ['notes', new Steps([['created_at', V.Instant], ['content', V.Text], ...texts(['customer_note', 'approved'], V.Bool), ['type', V.Text]])],
 ];
 const LINE_KEYS = LINES.map(([name]) => key(name));
+// The ids of an order's lines of a kind it has none of (one shared array: the skeleton is only read).
+const NO_LINES: { id: number }[] = [];
 const ID = key('id', true);
 const STATUSES = ORDER_STATUSES.map((s) => new TextEncoder().encode(`"${s}"`));
 
@@ -114,6 +118,7 @@ export class OrderJsonEncoder extends JsonCopyValues {
   encode(bytes: Uint8Array): OrderIdSkeleton | undefined {
     for (const r of this.rows) r.length = 0;
     this.b = bytes;
+    this.dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     this.p = 0;
     this.end = bytes.length;
     try {
@@ -142,8 +147,13 @@ export class OrderJsonEncoder extends JsonCopyValues {
     const idEnd = this.p;
     this.tab(o);
     this.fields(ORDER_FIELDS, o);
-    const lines: { id: number }[][] = [];
-    for (let k = 0; k < LINES.length; k += 1) lines.push(this.lines(k, id));
+    const items = this.lines(0, id) as OrderIdSkeleton['items'];
+    const shipping = this.lines(1, id);
+    const tax = this.lines(2, id);
+    const fee = this.lines(3, id);
+    const coupon = this.lines(4, id);
+    const refund = this.lines(5, id);
+    const note = this.lines(6, id);
     this.byte(0x7d);
     // search_text: the id, then the searched strings in the order they came (the order orderSearchFields gives).
     this.copy(o, idStart, idEnd, false);
@@ -163,21 +173,20 @@ export class OrderJsonEncoder extends JsonCopyValues {
     this.tab(o);
     this.list(o, this.quantities);
     this.out(o, 10);
-    const [items, shipping, tax, fee, coupon, refund, note] = lines as [OrderIdSkeleton['items'], ...{ id: number }[][]];
-    return { id, items, shipping_lines: shipping!, tax_lines: tax!, fee_lines: fee!, coupon_lines: coupon!, refunds: refund!, notes: note! };
+    return { id, items, shipping_lines: shipping, tax_lines: tax, fee_lines: fee, coupon_lines: coupon, refunds: refund, notes: note };
   }
 
   /** The lines of kind `k`: one row each (order id, position, own id, its fields), and their ids. */
   private lines(k: number, orderId: number): { id: number }[] {
     const r = this.rows[k + 1] as RowBuffer;
     const steps = (LINES[k] as readonly [string, Steps])[1];
-    const out: { id: number }[] = [];
-    this.key(LINE_KEYS[k] as Uint8Array);
+    this.key(LINE_KEYS[k] as JsonKey);
     this.byte(0x5b);
     if (this.b[this.p] === 0x5d) {
       this.p += 1;
-      return out;
+      return NO_LINES;
     }
+    const out: { id: number }[] = [];
     for (;;) {
       this.byte(0x7b);
       this.digits(r, orderId);
@@ -207,7 +216,7 @@ export class OrderJsonEncoder extends JsonCopyValues {
         this.byte(0x7d);
         continue;
       }
-      this.key(keys[i] as Uint8Array);
+      this.key(keys[i] as JsonKey);
       switch (kind) {
         case V.Text:
           this.string(r);
