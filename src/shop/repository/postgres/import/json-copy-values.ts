@@ -111,16 +111,6 @@ export class JsonCopyValues {
     for (let x = n; q > r.length - width; x = Math.floor(x / 10)) buf[--q] = 0x30 + (x % 10);
   }
 
-  /** `{a,b}`: a bigint[] literal. */
-  protected list(r: RowBuffer, values: readonly number[]): void {
-    this.out(r, 0x7b);
-    for (let i = 0; i < values.length; i += 1) {
-      if (i > 0) this.out(r, 0x2c);
-      this.digits(r, values[i] as number);
-    }
-    this.out(r, 0x7d);
-  }
-
   /** `null` (then `\N` written, true) or nothing consumed (false). */
   protected null(r: RowBuffer): boolean {
     const b = this.b;

@@ -267,6 +267,16 @@ export class OrderJsonEncoder extends JsonCopyValues {
     }
   }
 
+  /** `{a,b}`: a bigint[] literal. */
+  private list(r: RowBuffer, values: readonly number[]): void {
+    this.out(r, 0x7b);
+    for (let i = 0; i < values.length; i += 1) {
+      if (i > 0) this.out(r, 0x2c);
+      this.digits(r, values[i] as number);
+    }
+    this.out(r, 0x7d);
+  }
+
   /** A line item's quantity into agg_items and its product's total (productsOf in order-aggregates.ts: ascending ids). */
   private count(quantity: number): void {
     this.items += quantity;
