@@ -143,7 +143,8 @@ export async function* readSnapshotBatches(
   const offer =
     writeOrder &&
     ((key: string, bytes: Uint8Array) => {
-      const ids = key === 'orders' ? writeOrder(bytes) : undefined;
+      // Once an issue is reported the import will roll back: the rest is only read (and checked), not written.
+      const ids = key === 'orders' && reported === 0 ? writeOrder(bytes) : undefined;
       return ids === undefined ? undefined : new Written(ids);
     });
   const scanner = new JsonSectionsScanner(limit === undefined || Number.isNaN(limit) ? MAX_VALUE_BYTES : Math.max(1, limit), true, offer);

@@ -7,7 +7,21 @@ import { generateDemoShop } from '../../../examples/demo-shop';
 import { OrderJsonEncoder } from '../../../src/shop/repository/postgres/import/order-json-encoder';
 import { POOL_TARGET, TARGETS } from './harness';
 
-const shop = generateDemoShop({ orders: 400, seed: 11 });
+const demo = generateDemoShop({ orders: 400, seed: 11 });
+// Beside the demo orders: one whose rows outgrow the encoder's first buffers (a long note, 40 items of distinct
+// products in descending order, more than its few-products grouping holds) and one whose id is near 2^53.
+const big = demo.orders[7]!;
+const item = big.lineItems[0]!;
+const shop = {
+  ...demo,
+  orders: demo.orders.map((o, i) => {
+    if (i === 7) {
+      const lineItems = Array.from({ length: 40 }, (_, k) => ({ ...item, id: 9_000_000 + k, productId: 500_000 - k, variationId: null }));
+      return { ...big, customerNote: `Grüße ${'a long note; '.repeat(300)}`, lineItems };
+    }
+    return i === 8 ? { ...o, id: 9_007_199_254_740_945 } : o;
+  }),
+};
 const json = serializeShopSnapshot(shop);
 
 /** The snapshot with one order per line; `edit` may rewrite an order's line (by index). */

@@ -21,7 +21,9 @@ describe('streamOrders', () => {
   it('writes every order once, in order, in groups within batches, ending each batch and the last (property)', async () => {
     await fc.assert(
       fc.asyncProperty(fc.integer({ min: 0, max: 150 }), fc.integer({ min: 1, max: 200 }), fc.integer({ min: 1, max: 100 }), fc.boolean(), async (n, batch, group, mixed) => {
-        const text = JSON.stringify(serializeShopSnapshot({ ...shop, orders: shop.orders.slice(0, n) }));
+        // One order per line, so the layout shows where each ends and the encoder is offered them.
+        const { orders, ...head } = serializeShopSnapshot({ ...shop, orders: shop.orders.slice(0, n) });
+        const text = `${JSON.stringify(head).slice(0, -1)},"orders":[\n${orders.map((o) => JSON.stringify(o)).join(',\n')}\n]}`;
         const calls: { ids: number[]; end: boolean }[] = [];
         const encode = (bytes: Uint8Array) => {
           const order = JSON.parse(new TextDecoder().decode(bytes)) as OrderIdSkeleton;
@@ -29,8 +31,15 @@ describe('streamOrders', () => {
         };
         const write = async (orders: readonly { id: number }[], encoded: readonly { id: number }[], end: boolean) =>
           void calls.push({ ids: [...orders, ...encoded].map((o) => o.id), end });
-        const head = await streamOrders(chunks(text, 4096), batch, group, {}, write, () => undefined, mixed ? encode : undefined);
-        expect(head.products).toHaveLength(shop.products.length);
+        let offered = 0;
+        const counted = (bytes: Uint8Array) => {
+          offered += 1;
+          return encode(bytes);
+        };
+        const read = await streamOrders(chunks(text, 4096), batch, group, {}, write, () => undefined, mixed ? counted : undefined);
+        expect(read.products).toHaveLength(shop.products.length);
+        // (Orders a chunk cuts are read byte by byte, not offered: at most one per chunk.)
+        if (mixed && n > 0) expect(offered).toBeGreaterThanOrEqual(n - Math.ceil(text.length / 4096));
         const ids = calls.flatMap((c) => c.ids);
         const expected = shop.orders.slice(0, n).map((o) => o.id);
         if (mixed) expect([...ids].sort((a, b) => a - b)).toEqual([...expected].sort((a, b) => a - b));

@@ -84,7 +84,7 @@ export class JsonCopyValues {
     let p = start;
     let v = 0;
     while (p < this.end && (b[p] as number) >= 0x30 && (b[p] as number) <= 0x39) {
-      v = v * 10 + (b[p] as number) - 0x30;
+      v = v * 10 + ((b[p] as number) - 0x30); // (the digit first: v * 10 + b[p] may pass 2^53 and round)
       p += 1;
     }
     const n = p - start;
@@ -168,9 +168,10 @@ export class JsonCopyValues {
     let buf = r.buf;
     let q = r.length;
     for (;;) {
-      if (q + 4 > buf.length) {
+      // Room for a 4-byte character or an escape after at least one byte of a plain run (so every pass moves on).
+      if (q + 8 > buf.length) {
         r.length = q;
-        r.ensure(4);
+        r.ensure(8);
         buf = r.buf;
       }
       // A run of plain ASCII, as far as the buffer has room (at least 4 bytes are left for what ends it).

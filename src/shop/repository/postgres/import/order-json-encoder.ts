@@ -96,6 +96,7 @@ const LINES: readonly (readonly [string, Steps])[] = [
   ['notes', new Steps([['created_at', V.Instant], ['content', V.Text], ...texts(['customer_note', 'approved'], V.Bool), ['type', V.Text]])],
 ];
 const LINE_KEYS = LINES.map(([name]) => key(name));
+const FEW_PRODUCTS = 16;
 // The ids of an order's lines of a kind it has none of (one shared array: the skeleton is only read).
 const NO_LINES: { id: number }[] = [];
 const ID = key('id', true);
@@ -108,6 +109,8 @@ export class OrderJsonEncoder extends JsonCopyValues {
   private items = 0;
   private readonly products: number[] = [];
   private readonly quantities: number[] = [];
+  // The products' quantities of an order with more than FEW_PRODUCTS of them.
+  private many: Map<number, number> | undefined = undefined;
   private product = 0;
   private variation: number | null = null;
   // Where the amounts of the coupon lines and of the refunds start (their opening quotes).
@@ -140,6 +143,7 @@ export class OrderJsonEncoder extends JsonCopyValues {
     this.items = 0;
     this.products.length = 0;
     this.quantities.length = 0;
+    this.many = undefined;
     this.byte(0x7b);
     this.key(ID);
     const idStart = this.p;
@@ -169,6 +173,7 @@ export class OrderJsonEncoder extends JsonCopyValues {
     this.tab(o);
     this.sum(o, this.refunds);
     this.tab(o);
+    this.grouped();
     this.list(o, this.products);
     this.tab(o);
     this.list(o, this.quantities);
@@ -277,18 +282,41 @@ export class OrderJsonEncoder extends JsonCopyValues {
     this.out(r, 0x7d);
   }
 
-  /** A line item's quantity into agg_items and its product's total (productsOf in order-aggregates.ts: ascending ids). */
+  /**
+   * A line item's quantity into agg_items and its product's total (as productsOf in order-aggregates.ts): ascending
+   * ids kept by insertion while there are few, in a Map (sorted at the end) beyond that, so many lines cost n log n.
+   */
   private count(quantity: number): void {
     this.items += quantity;
     if (this.items > Number.MAX_SAFE_INTEGER) throw DECLINE;
-    const ids = this.products;
     const product = this.product;
+    const many = this.many;
+    if (many !== undefined) {
+      many.set(product, (many.get(product) ?? 0) + quantity);
+      return;
+    }
+    const ids = this.products;
     let j = ids.length;
     while (j > 0 && (ids[j - 1] as number) > product) j -= 1;
     if (j > 0 && ids[j - 1] === product) this.quantities[j - 1] = (this.quantities[j - 1] as number) + quantity;
-    else {
+    else if (ids.length < FEW_PRODUCTS) {
       ids.splice(j, 0, product);
       this.quantities.splice(j, 0, quantity);
+    } else {
+      this.many = new Map(ids.map((id, k) => [id, this.quantities[k] as number]));
+      this.many.set(product, quantity);
+    }
+  }
+
+  /** The products and their quantities, ascending, once every line item is counted. */
+  private grouped(): void {
+    const many = this.many;
+    if (many === undefined) return;
+    this.products.length = 0;
+    this.quantities.length = 0;
+    for (const id of [...many.keys()].sort((a, b) => a - b)) {
+      this.products.push(id);
+      this.quantities.push(many.get(id) as number);
     }
   }
 
