@@ -140,7 +140,8 @@ export interface OrderWriter {
 
 // COPY text gathered before it is sent: fewer, longer COPY statements (each costs a round trip and a start-up on the
 // server), and a bound on what is held: about twice this much at most (one part sending, one being encoded), plus
-// what a writer is allowed to encode ahead (see CopyOrderWriterOptions.ahead).
+// what a writer is allowed to encode ahead (see CopyOrderWriterOptions.ahead), plus the rows `encoded` takes from
+// one chunk of a stream before the next `write` checks.
 const SEND_BYTES = 8 * 1024 * 1024;
 // Encoding pauses for the event loop after this much, so the socket takes what the server has read meanwhile.
 const SLICE_BYTES = 64 * 1024;
