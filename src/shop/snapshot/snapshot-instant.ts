@@ -21,7 +21,7 @@ function digits(text: string, from: number, to: number): number {
 
 // Days in a month as the check always computed them, with `Date.UTC`, which reads years 0-99 as 1900-1999: so
 // February of year 0 has 28 days here (year 1900 is no leap year), a quirk kept so the accepted set stays the same.
-function daysInMonth(year: number, month: number): number {
+export function daysInMonth(year: number, month: number): number {
   if (month !== 2) return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
   const y = year <= 99 ? year + 1900 : year;
   return y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0) ? 29 : 28;

@@ -3,6 +3,7 @@
 // DECLINE at anything else. The byte-level checks stand in for JSON.parse, the order schema and the COPY writer's.
 import { Decimal } from 'decimal.js';
 import { ExactDecimal } from '../../../reports/sales-exact-sum';
+import { daysInMonth } from '../../../snapshot/snapshot-instant';
 
 /** Thrown by a reader to give the order up; never leaves the encoder. */
 export const DECLINE = new Error('declined');
@@ -141,16 +142,9 @@ export class JsonCopyValues {
     const buf = r.buf;
     let q = r.length;
     for (let p = from; p < to; p += 1) {
-      let c = b[p] as number;
-      if (c === 0x5c) {
-        // JSON's \\ \n \r \t are COPY's escapes of the same characters; the others are written as the character.
-        const e = b[++p] as number;
-        if (e === 0x5c || e === 0x6e || e === 0x72 || e === 0x74) {
-          buf[q++] = 0x5c;
-          c = e;
-        } else c = e === 0x62 ? 0x08 : e === 0x66 ? 0x0c : e;
-      } else if (fold && c >= 0x41 && c <= 0x5a) c |= 0x20;
-      buf[q++] = c;
+      const c = b[p] as number;
+      if (c === 0x5c) q = writeEscape(buf, q, b[++p]);
+      else buf[q++] = fold && c >= 0x41 && c <= 0x5a ? c | 0x20 : c;
     }
     r.length = q;
   }
@@ -185,15 +179,7 @@ export class JsonCopyValues {
       if (PLAIN[c] === 1) continue;
       if (c === 0x22) break;
       else if (c === 0x5c) {
-        // JSON's \\ \n \r \t are COPY's escapes of the same characters; \" \/ \b \f are written as the character.
-        const e = b[p + 1];
-        if (e === 0x5c || e === 0x6e || e === 0x72 || e === 0x74) {
-          buf[q++] = 0x5c;
-          buf[q++] = e;
-        } else if (e === 0x22 || e === 0x2f) buf[q++] = e;
-        else if (e === 0x62) buf[q++] = 0x08;
-        else if (e === 0x66) buf[q++] = 0x0c;
-        else throw DECLINE;
+        q = writeEscape(buf, q, b[p + 1]);
         p += 2;
       } else if (c < 0x20) throw DECLINE;
       else {
@@ -279,11 +265,11 @@ export class JsonCopyValues {
     const b = this.b;
     const s = this.p + 1;
     if (b[this.p] !== 0x22 || b[s + 4] !== 0x2d || b[s + 7] !== 0x2d || b[s + 10] !== 0x54 || b[s + 13] !== 0x3a || b[s + 16] !== 0x3a) throw DECLINE;
-    const year = two(b, s) * 100 + two(b, s + 2);
-    const month = two(b, s + 5);
-    const day = two(b, s + 8);
-    if (year < 1000 || month < 1 || month > 12 || day < 1 || day > daysIn(year, month)) throw DECLINE;
-    if (two(b, s + 11) > 23 || two(b, s + 14) > 59 || two(b, s + 17) > 59) throw DECLINE;
+    const year = digitPair(b, s) * 100 + digitPair(b, s + 2);
+    const month = digitPair(b, s + 5);
+    const day = digitPair(b, s + 8);
+    if (year < 1000 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) throw DECLINE;
+    if (digitPair(b, s + 11) > 23 || digitPair(b, s + 14) > 59 || digitPair(b, s + 17) > 59) throw DECLINE;
     let p = s + 19;
     let digits = 0;
     if (b[p] === 0x2e) {
@@ -314,16 +300,29 @@ const PLAIN = new Uint8Array(256).map((_, c) => (c >= 0x20 && c < 0x80 && c !== 
 const isDigit = (c: number | undefined): boolean => c !== undefined && c >= 0x30 && c <= 0x39;
 
 /** Two ASCII digits at `at` as a number, or a decline. */
-function two(b: Uint8Array, at: number): number {
+function digitPair(b: Uint8Array, at: number): number {
   const hi = b[at];
   const lo = b[at + 1];
   if (!isDigit(hi) || !isDigit(lo)) throw DECLINE;
   return ((hi as number) - 0x30) * 10 + (lo as number) - 0x30;
 }
 
-function daysIn(year: number, month: number): number {
-  if (month !== 2) return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
-  return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
+
+/**
+ * The COPY text of the JSON escape whose letter is `e`, written at `q`; the position after it. JSON's \\ \n \r \t
+ * are COPY's escapes of the same characters; \" \/ \b \f are written as the character; others decline.
+ */
+function writeEscape(buf: Uint8Array, q: number, e: number | undefined): number {
+  if (e === 0x5c || e === 0x6e || e === 0x72 || e === 0x74) {
+    buf[q] = 0x5c;
+    buf[q + 1] = e;
+    return q + 2;
+  }
+  if (e === 0x22 || e === 0x2f) buf[q] = e;
+  else if (e === 0x62) buf[q] = 0x08;
+  else if (e === 0x66) buf[q] = 0x0c;
+  else throw DECLINE;
+  return q + 1;
 }
 
 /** Whether `x` is a UTF-8 continuation byte within [lo, hi] (past the order's end `x` is undefined: no). */
