@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { defineConfig, type Options } from 'tsup';
 
 // Every public entry point. The adapters are built from their sources in examples/ (the design keeps them there);
-// their `shopkeep/shop` import resolves to src/ through tsconfig `paths`, so they share the shop's chunks.
+// their `wc-legacy-api/shop` import resolves to src/ through tsconfig `paths`, so they share the shop's chunks.
 const entry = {
   index: 'src/index.ts',
   'shop/index': 'src/shop/index.ts',
@@ -12,7 +12,7 @@ const entry = {
 };
 
 // One runtime copy of every module whatever the entry point: code splitting puts each module in exactly one file
-// per format (an entry or a shared chunk), so `shopkeep` and `shopkeep/shop` hand out the same classes and the
+// per format (an entry or a shared chunk), so `wc-legacy-api` and `wc-legacy-api/shop` hand out the same classes and the
 // validator's code is in the tarball once per format. Both configs write disjoint files into dist/, which the build
 // script empties first (tsup's own `clean` would race between two configs).
 const common: Options = {
@@ -30,7 +30,7 @@ const common: Options = {
 export default defineConfig([
   {
     ...common,
-    // ESM, plus the validate-cloud-config and shopkeep bins, which share the library's chunks instead of carrying its own copy.
+    // ESM, plus the validate-cloud-config and wc-legacy-api bins, which share the library's chunks instead of carrying its own copy.
     entry: { ...entry, 'cloud-config/cli': 'src/cloud-config/output/cli.ts', 'shop/cli': 'src/shop/cli/main.ts' },
     format: ['esm'],
     // The bin's `#!/usr/bin/env node` comes from its source's first line; tsup makes such a file executable.

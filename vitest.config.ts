@@ -7,12 +7,12 @@ export default defineConfig({
   resolve: {
     // Tests import the package by its public names, exactly as users do.
     alias: [
-      { find: /^shopkeep\/shop$/, replacement: at('src/shop/index.ts') },
-      { find: /^shopkeep\/cloud-config$/, replacement: at('src/cloud-config/index.ts') },
+      { find: /^wc-legacy-api\/shop$/, replacement: at('src/shop/index.ts') },
+      { find: /^wc-legacy-api\/cloud-config$/, replacement: at('src/cloud-config/index.ts') },
       // The adapters are published from their sources in examples/.
-      { find: /^shopkeep\/express$/, replacement: at('examples/express/index.ts') },
-      { find: /^shopkeep\/koa$/, replacement: at('examples/koa/index.ts') },
-      { find: /^shopkeep$/, replacement: at('src/index.ts') },
+      { find: /^wc-legacy-api\/express$/, replacement: at('examples/express/index.ts') },
+      { find: /^wc-legacy-api\/koa$/, replacement: at('examples/koa/index.ts') },
+      { find: /^wc-legacy-api$/, replacement: at('src/index.ts') },
     ],
   },
   test: {

@@ -4,7 +4,7 @@
 // what the validator adds to parsing. The verdict and the issue counts (listed + unlisted) are printed to show each
 // input was read to the end.
 import { parseDocument } from 'yaml';
-import { validateCloudConfig, type CloudConfigResult } from 'shopkeep/cloud-config';
+import { validateCloudConfig, type CloudConfigResult } from 'wc-legacy-api/cloud-config';
 import { fillUserData } from '../test/cloud-config/fill-user-data';
 
 const QUICK = process.env.BENCH_QUICK !== undefined && process.env.BENCH_QUICK !== '';

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { Ajv } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { Composer, parse, parseDocument } from 'yaml';
-import { CLOUD_CONFIG_ANNOTATION_KEYWORDS, cloudConfigSchema, validateCloudConfig } from 'shopkeep/cloud-config';
+import { CLOUD_CONFIG_ANNOTATION_KEYWORDS, cloudConfigSchema, validateCloudConfig } from 'wc-legacy-api/cloud-config';
 import { tokenParser } from '../src/cloud-config/yaml/token-parser';
 
 const QUICK = Boolean(process.env.BENCH_QUICK);
@@ -153,7 +153,7 @@ function cold(): void {
 function coldCli(): void {
   const cli = `${root}dist/cloud-config/cli.js`;
   if (!existsSync(cli)) return console.log('  CLI cold start: skipped, no build');
-  const dir = mkdtempSync(`${tmpdir()}/shopkeep-bench-`);
+  const dir = mkdtempSync(`${tmpdir()}/wc-legacy-api-bench-`);
   const file = `${dir}/user-data.yaml`;
   writeFileSync(file, config(1));
   const wall = (args: string[]) => {

@@ -2,7 +2,7 @@
 // hold (about 230,000 demo orders) can be written. Used by the snapshot-stream and import benchmarks.
 import { createWriteStream, existsSync } from 'node:fs';
 import { once } from 'node:events';
-import { serializeShopSnapshot } from 'shopkeep/shop';
+import { serializeShopSnapshot } from 'wc-legacy-api/shop';
 import { generateDemoShop } from '../examples/demo-shop';
 
 /** Writes `generateDemoShop({ orders, seed })` to `file` (reused when it exists) and returns the path. */

@@ -17,9 +17,9 @@ import {
   type OrderFilter,
   type ShopRepository,
   type StoreSettings,
-} from 'shopkeep/shop';
+} from 'wc-legacy-api/shop';
 import { generateDemoShop } from '../examples/demo-shop';
-import { createMiddleware } from 'shopkeep/express';
+import { createMiddleware } from 'wc-legacy-api/express';
 
 const QUICK = process.env.BENCH_QUICK !== undefined && process.env.BENCH_QUICK !== '';
 const ORDERS = QUICK ? 10_000 : 100_000;

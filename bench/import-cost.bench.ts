@@ -1,5 +1,5 @@
-// Import cost of the BUILT package, as whole processes: `node -e "import('shopkeep/shop')"` against `node -e 0`
-// (target: at most 1.6x) and `node -e "import('shopkeep/cloud-config')"` against `node -e "import('yaml')"` (target:
+// Import cost of the BUILT package, as whole processes: `node -e "import('wc-legacy-api/shop')"` against `node -e 0`
+// (target: at most 1.6x) and `node -e "import('wc-legacy-api/cloud-config')"` against `node -e "import('yaml')"` (target:
 // at most 1.6x). The package is imported by its name from the repository root (Node resolves a package's own name
 // through its `exports`), so the exact files a user's `import` loads are measured. Runs are interleaved, one of each
 // per round, and each figure is the median of its runs; only ratios travel between machines.
@@ -18,11 +18,11 @@ interface Case {
 
 const CASES = {
   bare: { label: 'node -e 0', code: '0' },
-  shop: { label: "import('shopkeep/shop')", code: "import('shopkeep/shop')" },
-  shopCjs: { label: "require('shopkeep/shop')", code: "require('shopkeep/shop')" },
+  shop: { label: "import('wc-legacy-api/shop')", code: "import('wc-legacy-api/shop')" },
+  shopCjs: { label: "require('wc-legacy-api/shop')", code: "require('wc-legacy-api/shop')" },
   yaml: { label: "import('yaml')", code: "import('yaml')" },
-  cloudConfig: { label: "import('shopkeep/cloud-config')", code: "import('shopkeep/cloud-config')" },
-  root: { label: "import('shopkeep')", code: "import('shopkeep')" },
+  cloudConfig: { label: "import('wc-legacy-api/cloud-config')", code: "import('wc-legacy-api/cloud-config')" },
+  root: { label: "import('wc-legacy-api')", code: "import('wc-legacy-api')" },
 } satisfies Record<string, Case>;
 
 function median(values: readonly number[]): number {

@@ -18,7 +18,7 @@ import {
   type PostgresClient,
   type ReportRange,
   type ShopRepository,
-} from 'shopkeep/shop';
+} from 'wc-legacy-api/shop';
 import { DEMO_SHOP_NOW, generateDemoShop } from '../examples/demo-shop';
 import { serverUrl } from './postgres-server';
 

@@ -19,8 +19,8 @@ import {
   serializeSalesReport,
   topSellersFor,
   topSellersFromOrders,
-} from 'shopkeep/shop';
-import type { Customer, LineItem, Order, OrderStatus, Product, ReportRange } from 'shopkeep/shop';
+} from 'wc-legacy-api/shop';
+import type { Customer, LineItem, Order, OrderStatus, Product, ReportRange } from 'wc-legacy-api/shop';
 import { createRandom } from '../examples/demo-shop';
 import { buildAddress, buildBillingAddress, buildStore } from '../test/shop/builders';
 

@@ -12,7 +12,7 @@ const files = readdirSync(dir)
   .filter((f) => wanted.length === 0 || wanted.some((w) => (readdirSync(dir).includes(`${w}.bench.ts`) ? f === `${w}.bench.ts` : f.includes(w))))
   .sort();
 
-console.log(`shopkeep bench: node ${process.version}, ${process.platform}/${process.arch}${process.env.BENCH_QUICK ? ', quick sizes' : ''}`);
+console.log(`wc-legacy-api bench: node ${process.version}, ${process.platform}/${process.arch}${process.env.BENCH_QUICK ? ', quick sizes' : ''}`);
 for (const file of files) {
   console.log(`\n== ${file.replace('.bench.ts', '')} ==`);
   const mod = (await import(pathToFileURL(join(dir, file)).href)) as { run: () => Promise<void> };

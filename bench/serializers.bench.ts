@@ -1,7 +1,7 @@
 // Serializer throughput: 10,000 orders of 5 line items (1,000 with BENCH_QUICK=1). Prints orders/s for
 // serializeOrder alone, and the cost of serializeOrder + JSON.stringify against JSON.stringify of the same finished
 // resources, measured in the same run (target: at most 2.0x). Several warm rounds; medians are reported.
-import { serializeOrder, type Order, type OrderResource } from 'shopkeep/shop';
+import { serializeOrder, type Order, type OrderResource } from 'wc-legacy-api/shop';
 import { generateDemoShop } from '../examples/demo-shop';
 
 const LINES_PER_ORDER = 5;

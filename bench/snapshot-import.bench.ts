@@ -2,7 +2,7 @@
 // orders per second, against the import as it was before issue 15 measured in the same run (batched
 // INSERT ... SELECT FROM unnest, one batch after the other, every index and foreign key maintained row by row; kept
 // below as the baseline), interleaved, each run into a fresh schema: the same 200,000-order demo shop from memory,
-// and streamed from its JSON file (reading, validating and writing together, as `shopkeep import` does; one order per
+// and streamed from its JSON file (reading, validating and writing together, as `wc-legacy-api import` does; one order per
 // line, so on the server each order goes from its bytes straight into COPY text, see order-json-encoder.ts).
 // With a local server it also prints the CPU seconds each way cost the client and the server together.
 import { createReadStream, readdirSync, readFileSync } from 'node:fs';
@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { importShopSnapshot, migratePostgres, type PostgresClient, type ShopSnapshot } from 'shopkeep/shop';
+import { importShopSnapshot, migratePostgres, type PostgresClient, type ShopSnapshot } from 'wc-legacy-api/shop';
 import { insertAll, insertBatch, insertOrders } from '../src/shop/repository/postgres/import/import-rows';
 import { createPostgresSession } from '../src/shop/repository/postgres/session';
 import { COUPONS_TABLE, CUSTOMERS_TABLE, ORDER_CHILD_TABLES, ORDERS_TABLE, PRODUCTS_TABLE, STORE_TABLE } from '../src/shop/repository/postgres/tables';
@@ -99,7 +99,7 @@ async function importOnce(way: Way, client: PostgresClient, shop: ShopSnapshot, 
 
 async function compare(name: string, orders: number, fresh: () => Promise<{ client: PostgresClient; done: () => Promise<void> }>): Promise<void> {
   const shop = generateDemoShop({ orders, seed: 1 });
-  const file = await writeDemoSnapshotFile(join(tmpdir(), `shopkeep-demo-${orders}.json`), orders);
+  const file = await writeDemoSnapshotFile(join(tmpdir(), `wc-legacy-api-demo-${orders}.json`), orders);
   const times = new Map<Way, number[]>(WAYS.map((w) => [w, []]));
   const cpus = new Map<Way, number[]>(WAYS.map((w) => [w, []]));
   const splits = new Map<Way, { client: number; server: number }[]>(WAYS.map((w) => [w, []]));

@@ -11,7 +11,7 @@ import { once } from 'node:events';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { readShopSnapshot } from 'shopkeep/shop';
+import { readShopSnapshot } from 'wc-legacy-api/shop';
 import { writeDemoSnapshotFile } from './demo-snapshot-file';
 
 const QUICK = Boolean(process.env.BENCH_QUICK);
@@ -129,7 +129,7 @@ async function byteLoop(file: string): Promise<{ ms: number; result: number }> {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 export async function run(): Promise<void> {
-  const lines = await writeDemoSnapshotFile(join(tmpdir(), `shopkeep-demo-${ORDERS}.json`), ORDERS);
+  const lines = await writeDemoSnapshotFile(join(tmpdir(), `wc-legacy-api-demo-${ORDERS}.json`), ORDERS);
   const single = await oneLine(lines);
   const pretty = await prettyOrders(lines);
   const ways = {

@@ -3,7 +3,7 @@
 //   MODE whole:  loadShopSnapshot(readFileSync(file, 'utf8')), the documented whole-file path
 // Prints one JSON line: { orders, ms, maxRssMb }.
 import { createReadStream, readFileSync } from 'node:fs';
-import { loadShopSnapshot, readShopSnapshot } from 'shopkeep/shop';
+import { loadShopSnapshot, readShopSnapshot } from 'wc-legacy-api/shop';
 
 const [mode, file] = process.argv.slice(2) as [string, string];
 const start = performance.now();

@@ -30,8 +30,8 @@ function measure(mode: 'stream' | 'whole', file: string): Sample {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 export async function run(): Promise<void> {
-  const big = await writeDemoSnapshotFile(join(tmpdir(), `shopkeep-demo-${BIG}.json`), BIG);
-  const small = await writeDemoSnapshotFile(join(tmpdir(), `shopkeep-demo-${SMALL}.json`), SMALL);
+  const big = await writeDemoSnapshotFile(join(tmpdir(), `wc-legacy-api-demo-${BIG}.json`), BIG);
+  const small = await writeDemoSnapshotFile(join(tmpdir(), `wc-legacy-api-demo-${SMALL}.json`), SMALL);
   const cases = { streamBig: [big, 'stream'], streamSmall: [small, 'stream'], wholeSmall: [small, 'whole'] } as const;
   const samples = new Map<string, Sample[]>(Object.keys(cases).map((k) => [k, []]));
   for (let round = 0; round < RUNS; round += 1) {

@@ -3,7 +3,7 @@
 // - GET /orders?filter[limit]=-1 and =1000000000 (clamped to maxPageSize) against a default page of 10;
 // - GET /reports/sales over 0001-01-01..9999-12-31 (refused before any report work) against filter[period]=year.
 // Prints the median time of interleaved runs, its ratio to the baseline, the status and the body size.
-import { createMemoryRepository, createShopApi, SHOP_MANAGER_CAPABILITIES, type ShopApi } from 'shopkeep/shop';
+import { createMemoryRepository, createShopApi, SHOP_MANAGER_CAPABILITIES, type ShopApi } from 'wc-legacy-api/shop';
 import { generateDemoShop } from '../examples/demo-shop';
 
 const QUICK = process.env.BENCH_QUICK !== undefined && process.env.BENCH_QUICK !== '';

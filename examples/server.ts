@@ -1,5 +1,5 @@
 // `npm start`: the shop API over the Express example, on a generated demo shop, a snapshot file (`--data FILE`, read
-// as a stream, so of any size) or a PostgreSQL database (`--database-url URL`, imported with `shopkeep import`).
+// as a stream, so of any size) or a PostgreSQL database (`--database-url URL`, imported with `wc-legacy-api import`).
 //   PORT (default 8080) and HOST (default 127.0.0.1: the demo caller may do everything, so it is not exposed).
 import { createReadStream } from 'node:fs';
 import { createServer } from 'node:http';
@@ -20,9 +20,9 @@ import {
   type Caller,
   type ShopRepository,
   type StoreSettings,
-} from 'shopkeep/shop';
+} from 'wc-legacy-api/shop';
 import { generateDemoShop } from './demo-shop';
-import { createMiddleware } from 'shopkeep/express';
+import { createMiddleware } from 'wc-legacy-api/express';
 
 interface Backend {
   readonly repository: ShopRepository;
@@ -52,7 +52,7 @@ async function backendFromArgs(args: readonly string[]): Promise<Backend> {
       return { repository, store: await repository.getStore(), orders: await repository.countOrders({}) };
     } catch (error) {
       // The message never shows the URL (it may hold a password).
-      fail(`Cannot serve from the database: ${(error as Error).message} (import a snapshot first: shopkeep import FILE --database-url URL)`);
+      fail(`Cannot serve from the database: ${(error as Error).message} (import a snapshot first: wc-legacy-api import FILE --database-url URL)`);
     }
   }
   if (file === undefined) {
@@ -97,7 +97,7 @@ server.listen(Number(process.env.PORT ?? 8080), process.env.HOST ?? '127.0.0.1',
   const app = express();
   app.use(createMiddleware(api));
   server.on('request', app);
-  console.log(`shopkeep demo: ${backend.orders} orders of "${backend.store.name}" at ${siteUrl}/wc-api/v1/`);
+  console.log(`wc-legacy-api demo: ${backend.orders} orders of "${backend.store.name}" at ${siteUrl}/wc-api/v1/`);
   const example = `${siteUrl}/wc-api/v1/orders?status=completed&filter[limit]=2&fields=id,status,total`;
   console.log(`Demo API key (read_write, lives as long as this process; see docs/authentication.md):`);
   console.log(`  consumer key:    ${demoKey.consumerKey}\n  consumer secret: ${demoKey.consumerSecret}`);
@@ -110,7 +110,7 @@ server.on('error', (error) => fail(`Cannot start the server: ${error.message}`))
 
 /** Stops accepting connections, ends idle keep-alive ones, and exits once open requests are answered (or after 2 s). */
 function stop(reason: string): void {
-  console.log(`shopkeep demo: stopping (${reason})`);
+  console.log(`wc-legacy-api demo: stopping (${reason})`);
   server.close(() => process.exit(0));
   server.closeIdleConnections();
   setTimeout(() => process.exit(0), 2000).unref();

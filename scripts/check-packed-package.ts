@@ -19,7 +19,7 @@ const MODES = [
   // Bundlers resolve the `import` condition only; CommonJS consumers are covered by the two modes above.
   { name: 'bundler', module: 'esnext', moduleResolution: 'bundler', files: ['esm.mts'] },
 ] as const;
-// What a TypeScript user of the adapters adds next to shopkeep, pinned to the versions this repository tests with.
+// What a TypeScript user of the adapters adds next to wc-legacy-api, pinned to the versions this repository tests with.
 // The frameworks' types suffice to type-check; their runtimes are left out because Express 5.3 hoists
 // content-disposition 2, whose own types then shadow the ones @types/koa expects (an upstream clash with
 // skipLibCheck false, whatever the consumer imports). tsx runs the README's quick starts as a reader would.
@@ -61,11 +61,11 @@ function checkTypes(project: string): boolean {
     };
     writeFileSync(join(project, tsconfig), `${JSON.stringify({ compilerOptions, files: mode.files.map((f) => `src/${f}`) }, null, 2)}\n`);
     const tsc = (...args: string[]) => spawnSync(process.execPath, [join(project, 'node_modules/typescript/bin/tsc'), '-p', tsconfig, ...args], { cwd: project, encoding: 'utf8' });
-    const declarations = tsc('--listFilesOnly').stdout.split('\n').filter((f) => f.includes('/node_modules/shopkeep/')).length;
+    const declarations = tsc('--listFilesOnly').stdout.split('\n').filter((f) => f.includes('/node_modules/wc-legacy-api/')).length;
     const check = tsc();
     const output = `${check.stdout}${check.stderr}`.trim();
     ok &&= check.status === 0;
-    console.log(`consumer types (${mode.name}, ${mode.files.join(' + ')}): ${check.status === 0 ? 'ok' : 'FAILED'}, ${declarations} shopkeep declaration files checked`);
+    console.log(`consumer types (${mode.name}, ${mode.files.join(' + ')}): ${check.status === 0 ? 'ok' : 'FAILED'}, ${declarations} wc-legacy-api declaration files checked`);
     if (output !== '') console.log(output.replaceAll(project, '<consumer>'));
   }
   return ok;
@@ -90,9 +90,9 @@ function runReadme(project: string): boolean {
   return ok;
 }
 
-/** The installed `shopkeep` bin serves the example shop shipped in the tarball when no data is named. */
+/** The installed `wc-legacy-api` bin serves the example shop shipped in the tarball when no data is named. */
 async function runBin(project: string): Promise<boolean> {
-  const child = spawn(join(project, 'node_modules/.bin/shopkeep'), ['serve', '--port', '0'], { cwd: project, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(join(project, 'node_modules/.bin/wc-legacy-api'), ['serve', '--port', '0'], { cwd: project, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const banner = await new Promise<boolean>((resolve) => {
     const timer = setTimeout(() => resolve(false), 60_000);
@@ -108,13 +108,13 @@ async function runBin(project: string): Promise<boolean> {
     child.once('exit', () => resolve(false));
   });
   child.kill('SIGINT');
-  const ok = banner && output.includes('serving the example shop shipped with shopkeep');
-  console.log(`bin shopkeep serve (no data named): ${ok ? 'ok, serves the example shop shipped in the package' : 'FAILED'}`);
+  const ok = banner && output.includes('serving the example shop shipped with wc-legacy-api');
+  console.log(`bin wc-legacy-api serve (no data named): ${ok ? 'ok, serves the example shop shipped in the package' : 'FAILED'}`);
   if (!ok) console.log(output);
   return ok;
 }
 
-const work = mkdtempSync(join(tmpdir(), 'shopkeep-consumer-'));
+const work = mkdtempSync(join(tmpdir(), 'wc-legacy-api-consumer-'));
 try {
   const packed = JSON.parse(npm(['pack', '--json', '--pack-destination', work], root)) as { filename: string }[];
   const tarball = join(work, packed[0]!.filename);

@@ -4,7 +4,7 @@
 //
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx scripts/explain-postgres.ts
 //
-// The shop lives in its own schema (EXPLAIN_SCHEMA, default shopkeep_explain), imported once and reused by later runs
+// The shop lives in its own schema (EXPLAIN_SCHEMA, default wc_legacy_api_explain), imported once and reused by later runs
 // while it holds the same number of orders (EXPLAIN_FRESH=1 re-imports). Each query is captured from the repository
 // through a recording client, then run again under EXPLAIN with the same parameters.
 import pg from 'pg';
@@ -17,7 +17,7 @@ import {
   topSellersFor,
   type PostgresClient,
   type ReportFilter,
-} from 'shopkeep/shop';
+} from 'wc-legacy-api/shop';
 import { DEMO_SHOP_NOW, generateDemoShop } from '../examples/demo-shop';
 
 const url = process.env.DATABASE_URL;
@@ -25,7 +25,7 @@ if (!url) {
   console.error('Set DATABASE_URL, e.g. DATABASE_URL=postgres://postgres@127.0.0.1:5432/test');
   process.exit(2);
 }
-const schema = process.env.EXPLAIN_SCHEMA ?? 'shopkeep_explain';
+const schema = process.env.EXPLAIN_SCHEMA ?? 'wc_legacy_api_explain';
 if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`EXPLAIN_SCHEMA must be a plain lower-case name, got ${schema}`);
 const orders = Number(process.env.EXPLAIN_ORDERS ?? 200_000);
 

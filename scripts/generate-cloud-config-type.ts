@@ -214,7 +214,7 @@ export function generateCloudConfigType(schema: Readonly<Record<string, unknown>
       ' *',
       ' * @example',
       ' * ```ts',
-      " * import type { CloudConfig } from 'shopkeep/cloud-config';",
+      " * import type { CloudConfig } from 'wc-legacy-api/cloud-config';",
       ' *',
       " * const config: CloudConfig = { package_update: true, packages: ['nginx'], runcmd: ['nginx -t'] };",
       ' * ```',

@@ -1,6 +1,6 @@
 /**
  * Writes the cloud-config JSON Schema to `dist/cloud-config/schema.json`, published as
- * `shopkeep/cloud-config/schema.json` for editors (yaml-language-server) and other tools.
+ * `wc-legacy-api/cloud-config/schema.json` for editors (yaml-language-server) and other tools.
  * Runs after tsup in `npm run build` (tsup cleans dist first).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';

@@ -1,6 +1,6 @@
 /**
- * shopkeep: everything from both halves. Prefer the subpaths `shopkeep/shop` and
- * `shopkeep/cloud-config` so a program loads only the half it uses.
+ * wc-legacy-api: everything from both halves. Prefer the subpaths `wc-legacy-api/shop` and
+ * `wc-legacy-api/cloud-config` so a program loads only the half it uses.
  *
  * @packageDocumentation
  */

@@ -97,7 +97,7 @@ describe('architecture (docs/architecture.md)', () => {
     expect(arrows(/^src\/shop\/repository\/memory\//, /^src\/shop\/repository\/postgres\//)).toEqual([]);
     expect(arrows(/^src\/shop\/repository\/postgres\//, /^src\/shop\/repository\/memory\//)).toEqual([]);
     expect(arrows(/^src\/shop\/auth\//, /^src\/shop\/(repository\/(memory|postgres)|reports|resources)\//)).toEqual([]);
-    // The shopkeep bin is the outermost layer: nothing in the library imports it.
+    // The wc-legacy-api bin is the outermost layer: nothing in the library imports it.
     expect(arrows(/^src\/shop\/(?!cli\/)/, /^src\/shop\/cli\//)).toEqual([]);
   });
 

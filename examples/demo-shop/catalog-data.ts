@@ -1,6 +1,6 @@
 // The demo shop's fixed vocabulary: names, places, products, shipping and payment methods, coupons and tax rates,
 // and the small rules that pick among them.
-import type { CouponStatus, CouponType, OrderStatus } from 'shopkeep/shop';
+import type { CouponStatus, CouponType, OrderStatus } from 'wc-legacy-api/shop';
 
 export const FIRST_NAMES = ['Anna', 'Jürgen', 'Zoë', 'Lukas', 'Marie', 'Hans', 'Sophie', 'Émile', 'Mia', 'Noah', 'Lena', 'Felix', 'Ólafur', 'Chloé', 'Paul', 'Emma', 'Ben', 'Hannah', 'Jonas', 'Leonie'];
 export const LAST_NAMES = ['Müller', 'Schmidt', 'Schneider', 'Fischer', 'Weber', 'Meyer', 'Wagner', 'Becker', 'Schulz', "O'Brien", 'Hoffmann', 'Koch', 'Richter', 'Klein', 'Wolf', 'Schröder', 'Neumann', 'Dubois', 'Smith', 'Żak'];

@@ -1,6 +1,6 @@
 // The demo shop's orders: ids ascending with creation time, each with lines, shipping, tax, fees, a coupon, a
 // timeline of notes and sometimes a refund, consistent to the cent.
-import type { Address, BillingAddress, CouponLine, Customer, FeeLine, LineItem, Order, OrderNote, OrderStatus, Refund, ShippingLine, TaxLine } from 'shopkeep/shop';
+import type { Address, BillingAddress, CouponLine, Customer, FeeLine, LineItem, Order, OrderNote, OrderStatus, Refund, ShippingLine, TaxLine } from 'wc-legacy-api/shop';
 import { CUSTOMER_NOTES, CITIES, COMPANIES, type CouponSeed, DAY, EMPTY, FIRST_NAMES, LAST_NAMES, PAYMENT_METHODS, SHIPPING_METHODS, STREETS, TAX_REDUCED, TAX_STANDARD, USER_AGENTS, asciiSlug, orderStatusFor } from './catalog-data';
 import { type Draw, taxOf } from './draw';
 

@@ -4,11 +4,11 @@ import { createServer } from 'node:http';
 import express from 'express';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createShopApi, type ShopApi } from 'shopkeep/shop';
+import { createShopApi, type ShopApi } from 'wc-legacy-api/shop';
 import { fixtureApi } from '../../test/shop/conformance/fixture';
 import { describeShopApiConformance } from '../../test/shop/conformance/suite';
 import { httpTarget, type ConformanceTarget } from '../../test/shop/conformance/targets';
-import { createMiddleware } from 'shopkeep/express';
+import { createMiddleware } from 'wc-legacy-api/express';
 
 describeShopApiConformance('Express adapter mounted at /shop', async (api) => {
   const app = express();
@@ -83,7 +83,7 @@ describe('Express adapter', () => {
 
   it('passes the caller from getCaller when the API has no authenticator', async () => {
     const { fixtureSnapshot } = await import('../../test/shop/conformance/fixture');
-    const { createMemoryRepository } = await import('shopkeep/shop');
+    const { createMemoryRepository } = await import('wc-legacy-api/shop');
     const api = createShopApi({ repository: createMemoryRepository(fixtureSnapshot()) });
     const t = track(
       await serve((app) => app.use('/shop', createMiddleware(api, { getCaller: (req) => (req.get('x-user') === '7' ? { userId: 7, capabilities: [] } : undefined) })), '/shop'),

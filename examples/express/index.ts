@@ -1,13 +1,13 @@
 /**
  * Express 5 adapter for the shop API: `app.use('/shop', createMiddleware(api))`.
- * Published as `shopkeep/express` (built from this file; `express` is an optional peer dependency).
+ * Published as `wc-legacy-api/express` (built from this file; `express` is an optional peer dependency).
  *
  * The adapter only translates: Express request -> `ShopRequest` (the RAW original URL, mount prefix included, and
  * the raw body), `ShopResponse` -> Express response. Everything else (routing, query parsing, errors) is the core's.
- * The Koa adapter (`shopkeep/koa`) exports the same `createMiddleware`; the import path picks the framework.
+ * The Koa adapter (`wc-legacy-api/koa`) exports the same `createMiddleware`; the import path picks the framework.
  */
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
-import { shopErrorResponse, type Caller, type ShopApi, type ShopResponse } from 'shopkeep/shop';
+import { shopErrorResponse, type Caller, type ShopApi, type ShopResponse } from 'wc-legacy-api/shop';
 import { CONSUMED, CONSUMED_MESSAGE, requestBody, TOO_LARGE } from '../read-node-body';
 
 /**
@@ -49,8 +49,8 @@ const BODY_PARSER_ERRORS = new Set([
  * @example
  * ```ts
  * import express from 'express';
- * import { createShopApi, createMemoryRepository, SHOP_MANAGER_CAPABILITIES } from 'shopkeep/shop';
- * import { createMiddleware } from 'shopkeep/express';
+ * import { createShopApi, createMemoryRepository, SHOP_MANAGER_CAPABILITIES } from 'wc-legacy-api/shop';
+ * import { createMiddleware } from 'wc-legacy-api/express';
  * const api = createShopApi({ repository: createMemoryRepository(snapshot) });
  * const app = express();
  * app.use('/shop', createMiddleware(api, { getCaller: () => ({ userId: 1, capabilities: SHOP_MANAGER_CAPABILITIES }) }));

@@ -1,14 +1,14 @@
 /**
  * Koa 3 adapter for the shop API: `router.all('/shop{/*rest}', createMiddleware(api))` with `@koa/router`, or
  * `app.use(createMiddleware(api))`.
- * Published as `shopkeep/koa` (built from this file; `koa` is an optional peer dependency).
+ * Published as `wc-legacy-api/koa` (built from this file; `koa` is an optional peer dependency).
  *
  * The adapter only translates: Koa context -> `ShopRequest` (the RAW original URL, mount prefix included, and the
- * raw body), `ShopResponse` -> Koa response. The Express adapter (`shopkeep/express`) exports the same
+ * raw body), `ShopResponse` -> Koa response. The Express adapter (`wc-legacy-api/express`) exports the same
  * `createMiddleware`; the import path picks the framework.
  */
 import type { Context, Middleware } from 'koa';
-import { shopErrorResponse, type Caller, type ShopApi, type ShopResponse } from 'shopkeep/shop';
+import { shopErrorResponse, type Caller, type ShopApi, type ShopResponse } from 'wc-legacy-api/shop';
 import { CONSUMED, CONSUMED_MESSAGE, requestBody, TOO_LARGE } from '../read-node-body';
 
 /**
@@ -40,8 +40,8 @@ export interface MiddlewareOptions {
  * ```ts
  * import Koa from 'koa';
  * import Router from '@koa/router';
- * import { createShopApi, createMemoryRepository } from 'shopkeep/shop';
- * import { createMiddleware } from 'shopkeep/koa';
+ * import { createShopApi, createMemoryRepository } from 'wc-legacy-api/shop';
+ * import { createMiddleware } from 'wc-legacy-api/koa';
  * const api = createShopApi({ repository: createMemoryRepository(snapshot) });
  * const router = new Router();
  * router.all('/shop{/*rest}', createMiddleware(api, { getCaller: (ctx) => ctx.state.user }));

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { fixtureApi } from '../../test/shop/conformance/fixture';
 import { describeShopApiConformance } from '../../test/shop/conformance/suite';
 import { httpTarget, type ConformanceTarget } from '../../test/shop/conformance/targets';
-import { createMiddleware } from 'shopkeep/koa';
+import { createMiddleware } from 'wc-legacy-api/koa';
 
 describeShopApiConformance('Koa adapter routed at /shop', async (api) => {
   const router = new Router();

@@ -7,7 +7,7 @@ import type { CloudConfigTarget } from './targets/targets';
  *
  * @example
  * ```ts
- * import { validateCloudConfig } from 'shopkeep/cloud-config';
+ * import { validateCloudConfig } from 'wc-legacy-api/cloud-config';
  *
  * const result = validateCloudConfig(text, { maxIssues: 20 });
  * if (result.unlisted) console.error(`and ${result.unlisted.errors} more errors`);
@@ -33,7 +33,7 @@ export interface UnlistedIssues {
  *
  * @example
  * ```ts
- * import { validateCloudConfig } from 'shopkeep/cloud-config';
+ * import { validateCloudConfig } from 'wc-legacy-api/cloud-config';
  *
  * const result = validateCloudConfig('#cloud-config\nruncmd: [ls]\n');
  * if (result.valid) console.log(result.config.runcmd);

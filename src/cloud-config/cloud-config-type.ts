@@ -330,7 +330,7 @@ export type CloudConfigUsersGroupsUser = {
  *
  * @example
  * ```ts
- * import type { CloudConfig } from 'shopkeep/cloud-config';
+ * import type { CloudConfig } from 'wc-legacy-api/cloud-config';
  *
  * const config: CloudConfig = { package_update: true, packages: ['nginx'], runcmd: ['nginx -t'] };
  * ```

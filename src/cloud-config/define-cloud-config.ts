@@ -8,7 +8,7 @@ import type { CloudConfig } from './cloud-config-type';
  *
  * @example
  * ```ts
- * import { defineCloudConfig } from 'shopkeep/cloud-config';
+ * import { defineCloudConfig } from 'wc-legacy-api/cloud-config';
  * import { stringify } from 'yaml';
  *
  * const config = defineCloudConfig({

@@ -1,5 +1,5 @@
 /**
- * `shopkeep/cloud-config`: validate cloud-init `#cloud-config` user data.
+ * `wc-legacy-api/cloud-config`: validate cloud-init `#cloud-config` user data.
  *
  * @packageDocumentation
  */

@@ -224,7 +224,7 @@ function validateUnsafe(input: unknown, options: ValidateCloudConfigOptions, com
  *
  * @example
  * ```ts
- * import { validateCloudConfig } from 'shopkeep/cloud-config';
+ * import { validateCloudConfig } from 'wc-legacy-api/cloud-config';
  *
  * const result = validateCloudConfig('#cloud-config\nusers:\n  - name: ada\n    shell: 5\n');
  * // result.valid === false

@@ -1,5 +1,5 @@
 /**
- * `shopkeep/shop`: a WooCommerce legacy REST API v1 compatible shop data API.
+ * `wc-legacy-api/shop`: a WooCommerce legacy REST API v1 compatible shop data API.
  *
  * @packageDocumentation
  */

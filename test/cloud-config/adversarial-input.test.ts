@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCloudConfigResult, validateCloudConfig } from 'shopkeep/cloud-config';
+import { formatCloudConfigResult, validateCloudConfig } from 'wc-legacy-api/cloud-config';
 import { fillUserData } from './fill-user-data';
 
 // Issue 12: inputs a stranger can send inside the default 1 MiB limit, each of which used to take

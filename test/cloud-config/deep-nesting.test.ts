@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import fc from 'fast-check';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { validateCloudConfig } from 'shopkeep/cloud-config';
+import { validateCloudConfig } from 'wc-legacy-api/cloud-config';
 import { stringify } from 'yaml';
 
 // Issue 12: nesting that yaml's recursive composer cannot survive is refused before it is composed.

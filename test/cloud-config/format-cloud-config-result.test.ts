@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCloudConfigResult, validateCloudConfig } from 'shopkeep/cloud-config';
+import { formatCloudConfigResult, validateCloudConfig } from 'wc-legacy-api/cloud-config';
 
 const source = '#cloud-config\nusers:\n  - name: ada\n    shell: 5\n    lock-passwd: true\nruncmds: [ls]\n';
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { validateCloudConfig, type CloudConfigResult } from 'shopkeep/cloud-config';
+import { validateCloudConfig, type CloudConfigResult } from 'wc-legacy-api/cloud-config';
 
 // Whatever comes in, the result has the documented shape and validateCloudConfig does not throw.
 function expectDocumentedShape(result: CloudConfigResult): void {

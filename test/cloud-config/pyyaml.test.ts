@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { validateCloudConfig, type CloudConfigIssue, type CloudConfigResult } from 'shopkeep/cloud-config';
+import { validateCloudConfig, type CloudConfigIssue, type CloudConfigResult } from 'wc-legacy-api/cloud-config';
 
 // YAML read as cloud-init reads it: PyYAML's safe_load (its own take on YAML 1.1). The types
 // below are what PyYAML 6 loads each plain scalar as (checked with python3-yaml).

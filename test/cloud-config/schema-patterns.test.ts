@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { validateCloudConfig } from 'shopkeep/cloud-config';
+import { validateCloudConfig } from 'wc-legacy-api/cloud-config';
 
 // Every regular expression the precompiled validators run (`pattern` and `patternProperties` of
 // every target, as generated) is tried on long adversarial strings. A pattern that backtracks

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { cloudConfigSchema, defineCloudConfig, type CloudConfig } from 'shopkeep/cloud-config';
+import { cloudConfigSchema, defineCloudConfig, type CloudConfig } from 'wc-legacy-api/cloud-config';
 import { CLOUD_CONFIG_TYPE_FILE, generateCloudConfigType } from '../../scripts/generate-cloud-config-type';
 
 // The `// @ts-expect-error` lines below are checked by `tsc --noEmit` (CI's typecheck): each

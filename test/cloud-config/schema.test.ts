@@ -4,7 +4,7 @@ import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { CLOUD_CONFIG_ANNOTATION_KEYWORDS, cloudConfigSchema } from 'shopkeep/cloud-config';
+import { CLOUD_CONFIG_ANNOTATION_KEYWORDS, cloudConfigSchema } from 'wc-legacy-api/cloud-config';
 import { comparableCloudInit, loadCorpus } from '../../scripts/cloud-config-corpus';
 
 // Tests of the schema document itself, with ajv directly (the validator built on it has its
@@ -17,7 +17,7 @@ const addFormats: AddFormats =
   (addFormatsModule as unknown as { default?: AddFormats }).default ?? (addFormatsModule as unknown as AddFormats);
 
 type Node = Record<string, unknown>;
-const SCHEMA_ID = 'https://shopkeep.dev/schemas/cloud-config.json';
+const SCHEMA_ID = 'https://wc-legacy-api.dev/schemas/cloud-config.json';
 const FIXTURES = fileURLToPath(new URL('../fixtures/cloud-config/', import.meta.url));
 
 function makeAjv(strictTypes = true): Ajv {
@@ -250,7 +250,7 @@ describe('deprecations', () => {
   const strictless = makeAjv(false);
   deprecatedPointers.forEach((pointer, i) => {
     const clone = structuredClone(cloudConfigSchema) as Node;
-    clone.$id = `https://shopkeep.dev/schemas/test/without-deprecated-${i}.json`;
+    clone.$id = `https://wc-legacy-api.dev/schemas/test/without-deprecated-${i}.json`;
     const { parent, key } = nodeAt(clone, pointer);
     (parent as Node)[key] = false;
     const check = strictless.compile(clone);

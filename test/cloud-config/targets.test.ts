@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cloudConfigSchema, cloudConfigSchemaFor, validateCloudConfig, type CloudConfigIssue, type CloudConfigResult } from 'shopkeep/cloud-config';
+import { cloudConfigSchema, cloudConfigSchemaFor, validateCloudConfig, type CloudConfigIssue, type CloudConfigResult } from 'wc-legacy-api/cloud-config';
 import { applySchemaChanges } from '../../src/cloud-config/targets/schema-change';
 import { cloudInit262Changes } from '../../src/cloud-config/targets/cloud-init-26-2';
 
@@ -46,7 +46,7 @@ describe('targets', () => {
     const schema = cloudConfigSchemaFor('26.2');
     expect(JSON.stringify(cloudConfigSchema)).toBe(before);
     expect(cloudConfigSchemaFor()).toBe(cloudConfigSchema);
-    expect(schema.$id).toBe('https://shopkeep.dev/schemas/cloud-config-26.2.json');
+    expect(schema.$id).toBe('https://wc-legacy-api.dev/schemas/cloud-config-26.2.json');
     const user = (schema.$defs as Record<string, { properties: Record<string, unknown> }>)['users_groups.user']!;
     expect(user.properties.doas).toBeDefined();
     // Every change has a fact and applies to the baseline.

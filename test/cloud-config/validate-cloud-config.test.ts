@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { validateCloudConfig, type CloudConfigIssue, type CloudConfigResult } from 'shopkeep/cloud-config';
+import { validateCloudConfig, type CloudConfigIssue, type CloudConfigResult } from 'wc-legacy-api/cloud-config';
 
 const cc = (body: string) => `#cloud-config\n${body}`;
 

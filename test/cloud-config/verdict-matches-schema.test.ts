@@ -2,7 +2,7 @@ import { Ajv } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CLOUD_CONFIG_ANNOTATION_KEYWORDS, cloudConfigSchema, validateCloudConfig } from 'shopkeep/cloud-config';
+import { CLOUD_CONFIG_ANNOTATION_KEYWORDS, cloudConfigSchema, validateCloudConfig } from 'wc-legacy-api/cloud-config';
 
 // The verdict must be exactly the schema's, however errors are reduced to one per location: checked
 // against an independent ajv compile of the published schema on random configs shaped like real ones.

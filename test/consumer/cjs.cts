@@ -1,11 +1,11 @@
 // A TypeScript user's CommonJS code against the PACKED package (see esm.mts): checked under node16 and nodenext,
 // where `require` resolves the `.d.cts` declarations.
 import { Decimal } from 'decimal.js';
-import shop = require('shopkeep/shop');
-import everything = require('shopkeep');
-import expressAdapter = require('shopkeep/express');
-import koaAdapter = require('shopkeep/koa');
-import cloudConfig = require('shopkeep/cloud-config');
+import shop = require('wc-legacy-api/shop');
+import everything = require('wc-legacy-api');
+import expressAdapter = require('wc-legacy-api/express');
+import koaAdapter = require('wc-legacy-api/koa');
+import cloudConfig = require('wc-legacy-api/cloud-config');
 
 type IsAny<T> = 0 extends 1 & T ? true : false;
 

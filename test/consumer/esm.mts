@@ -5,10 +5,10 @@
 import { Decimal } from 'decimal.js';
 import express from 'express';
 import Koa from 'koa';
-import * as everything from 'shopkeep';
-import { validateCloudConfig, type CloudConfig } from 'shopkeep/cloud-config';
-import { createMiddleware as expressMiddleware, type MiddlewareOptions as ExpressOptions } from 'shopkeep/express';
-import { createMiddleware as koaMiddleware, type MiddlewareOptions as KoaOptions } from 'shopkeep/koa';
+import * as everything from 'wc-legacy-api';
+import { validateCloudConfig, type CloudConfig } from 'wc-legacy-api/cloud-config';
+import { createMiddleware as expressMiddleware, type MiddlewareOptions as ExpressOptions } from 'wc-legacy-api/express';
+import { createMiddleware as koaMiddleware, type MiddlewareOptions as KoaOptions } from 'wc-legacy-api/koa';
 import {
   createConsumerKeyAuth,
   createMemoryKeyStore,
@@ -22,7 +22,7 @@ import {
   type Order,
   type SalesReport,
   type ShopSnapshotJson,
-} from 'shopkeep/shop';
+} from 'wc-legacy-api/shop';
 
 type IsAny<T> = 0 extends 1 & T ? true : false;
 

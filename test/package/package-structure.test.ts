@@ -32,7 +32,7 @@ describe('built package', () => {
 
   it('is what this run\'s suites import by the package names (vitest.dist.config.ts aliases them to dist/)', async () => {
     for (const entry of ['shop', 'express', 'koa'] as const) {
-      const byName = (await import(`shopkeep/${entry}`)) as Record<string, unknown>;
+      const byName = (await import(`wc-legacy-api/${entry}`)) as Record<string, unknown>;
       const fromDist = (await import(join(dist, entry, 'index.js'))) as Record<string, unknown>;
       const name = entry === 'shop' ? 'createShopApi' : 'createMiddleware';
       expect(byName[name], entry).toBe(fromDist[name]);
@@ -53,10 +53,10 @@ describe('built package', () => {
     expect([...where].filter(([, inFiles]) => inFiles.length > 1)).toEqual([]);
   });
 
-  it('hands out the same classes and functions from shopkeep and its subpaths (ESM)', () => {
+  it('hands out the same classes and functions from wc-legacy-api and its subpaths (ESM)', () => {
     const script = `
-      const all = await import('shopkeep');
-      const subpaths = [await import('shopkeep/shop'), await import('shopkeep/cloud-config')];
+      const all = await import('wc-legacy-api');
+      const subpaths = [await import('wc-legacy-api/shop'), await import('wc-legacy-api/cloud-config')];
       let shared = 0;
       for (const sub of subpaths) for (const [name, value] of Object.entries(sub)) {
         if (all[name] !== value) throw new Error('two copies of ' + name);
@@ -70,11 +70,11 @@ describe('built package', () => {
     expect((JSON.parse(run.stdout) as { shared: number }).shared).toBeGreaterThan(50);
   });
 
-  it('hands out the same classes from shopkeep and its subpaths, and loads each module once (CommonJS)', () => {
+  it('hands out the same classes from wc-legacy-api and its subpaths, and loads each module once (CommonJS)', () => {
     const script = `
-      const all = require('shopkeep');
-      const shop = require('shopkeep/shop');
-      require('shopkeep/cloud-config'); require('shopkeep/express'); require('shopkeep/koa');
+      const all = require('wc-legacy-api');
+      const shop = require('wc-legacy-api/shop');
+      require('wc-legacy-api/cloud-config'); require('wc-legacy-api/express'); require('wc-legacy-api/koa');
       const error = new all.SnapshotImportError('cannot store', 'shop_orders.customer_note');
       const loaded = Object.keys(require.cache).filter((f) => f.includes('/dist/'));
       const defining = loaded.filter((f) => /SnapshotImportError = class\\b|class SnapshotImportError\\b/.test(require('fs').readFileSync(f, 'utf8')));
@@ -94,7 +94,7 @@ describe('built package', () => {
     expect(run.stdout).toContain('validate-cloud-config');
   });
 
-  it('ships the shopkeep bin as an executable ESM file that shares the chunks and needs no pg for --help', () => {
+  it('ships the wc-legacy-api bin as an executable ESM file that shares the chunks and needs no pg for --help', () => {
     const bin = join(dist, 'shop/cli.js');
     expect(readFileSync(bin, 'utf8').startsWith('#!/usr/bin/env node\n')).toBe(true);
     expect(statSync(bin).mode & 0o111).not.toBe(0);
@@ -103,7 +103,7 @@ describe('built package', () => {
     expect(readFileSync(bin, 'utf8')).not.toMatch(/^import .* from ['"](pg|@electric-sql\/pglite)['"]|class PGlite\b/m);
     const run = spawnSync(bin, ['--help'], { cwd: root, encoding: 'utf8' });
     expect(run.status).toBe(0);
-    expect(run.stdout).toContain('shopkeep import SNAPSHOT --database-url URL');
+    expect(run.stdout).toContain('wc-legacy-api import SNAPSHOT --database-url URL');
   });
 
   it('ships a source map beside every JavaScript file, mapping to our TypeScript with its text', () => {
@@ -120,7 +120,7 @@ describe('built package', () => {
 
   it('leads a stack trace from the built code back to the TypeScript source with --enable-source-maps', () => {
     const script = `
-      const { createConsumerKeyAuth, createMemoryKeyStore } = await import('shopkeep/shop');
+      const { createConsumerKeyAuth, createMemoryKeyStore } = await import('wc-legacy-api/shop');
       try { createConsumerKeyAuth({ keys: createMemoryKeyStore(), siteUrl: 'not a url' }); } catch (error) { console.log(error.stack); }`;
     const run = node(['--enable-source-maps', '--input-type=module', '-e', script]);
     expect(run.stdout).toContain('siteUrl must be an absolute http(s) URL');

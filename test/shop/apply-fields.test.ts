@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { applyFields, serializeCoupon, serializeOrder } from 'shopkeep/shop';
+import { applyFields, serializeCoupon, serializeOrder } from 'wc-legacy-api/shop';
 import {
   buildCoupon,
   buildLineItem,

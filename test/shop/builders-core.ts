@@ -1,6 +1,6 @@
 import { Decimal } from 'decimal.js';
 import { buildCoupon, buildStore } from './builders';
-import type { BillingAddress, Coupon, Customer, Order, OrderNote, OrderStatus, Product, ShopSnapshot, StoreSettings } from 'shopkeep/shop';
+import type { BillingAddress, Coupon, Customer, Order, OrderNote, OrderStatus, Product, ShopSnapshot, StoreSettings } from 'wc-legacy-api/shop';
 
 // A small hand-made shop for the repository contract: every record is chosen so a query has one obvious answer.
 

@@ -1,5 +1,5 @@
 // Compact builders for the report tests: an order is described by the few figures a report reads.
-import type { Customer, Order, OrderStatus } from 'shopkeep/shop';
+import type { Customer, Order, OrderStatus } from 'wc-legacy-api/shop';
 import { at, buildCouponLine, buildLineItem, buildOrder, money } from './builders';
 
 export interface SaleSpec {

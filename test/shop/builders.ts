@@ -15,7 +15,7 @@ import type {
   ShippingLine,
   StoreSettings,
   TaxLine,
-} from 'shopkeep/shop';
+} from 'wc-legacy-api/shop';
 
 /** Shorthand for an exact amount. */
 export const money = (value: string | number): Decimal => new Decimal(value);

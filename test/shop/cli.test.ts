@@ -1,4 +1,4 @@
-// The `shopkeep` bin, end to end as child processes from source (through tsx): import into a fresh PGlite
+// The `wc-legacy-api` bin, end to end as child processes from source (through tsx): import into a fresh PGlite
 // directory (and a fresh schema on the server when DATABASE_URL is set), serve what was imported, exit codes and
 // messages for every kind of failure.
 import { spawn, spawnSync } from 'node:child_process';
@@ -8,12 +8,12 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { serializeShopSnapshot } from 'shopkeep/shop';
+import { serializeShopSnapshot } from 'wc-legacy-api/shop';
 import { generateDemoShop } from '../../examples/demo-shop';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const cli = join(root, 'src/shop/cli/main.ts');
-const dir = mkdtempSync(join(tmpdir(), 'shopkeep-cli-'));
+const dir = mkdtempSync(join(tmpdir(), 'wc-legacy-api-cli-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function run(args: string[], env: Record<string, string> = {}) {
@@ -25,7 +25,7 @@ const shop = generateDemoShop({ orders: 300, seed: 9 });
 const file = join(dir, 'shop.json');
 writeFileSync(file, JSON.stringify(serializeShopSnapshot(shop)));
 
-/** Starts `shopkeep serve`, waits for its banner, fetches a signed URL from it, then stops it with SIGINT. */
+/** Starts `wc-legacy-api serve`, waits for its banner, fetches a signed URL from it, then stops it with SIGINT. */
 async function serveAndFetch(args: string[]): Promise<{ banner: string; body: string; code: number | null }> {
   const child = spawn(process.execPath, ['--import', 'tsx', cli, 'serve', '--port', '0', ...args], { cwd: root });
   let out = '';
@@ -65,7 +65,7 @@ if (DATABASE_URL !== undefined) {
   });
 }
 
-describe.each(targets)('shopkeep import and serve on $name', { timeout: 180_000 }, (target) => {
+describe.each(targets)('wc-legacy-api import and serve on $name', { timeout: 180_000 }, (target) => {
   afterAll(async () => target.done?.());
 
   it('migrates, imports with a summary, refuses a second import, and serves the imported shop', async () => {
@@ -90,7 +90,7 @@ describe.each(targets)('shopkeep import and serve on $name', { timeout: 180_000 
 });
 
 // Each process starts its own PGlite (WebAssembly), which takes seconds on a busy machine.
-describe('shopkeep', { timeout: 180_000 }, () => {
+describe('wc-legacy-api', { timeout: 180_000 }, () => {
   it('serves a snapshot file with --data', async () => {
     const served = await serveAndFetch(['--data', file]);
     expect(served.banner).toContain(`serving 300 orders of "${shop.store.name}" from ${file}`);
@@ -100,7 +100,7 @@ describe('shopkeep', { timeout: 180_000 }, () => {
   it('serves the example shop shipped with the package when no data is named', async () => {
     const example = JSON.parse(readFileSync(join(root, 'examples/data/small-shop.json'), 'utf8'));
     const served = await serveAndFetch([]);
-    expect(served.banner).toContain(`the example shop shipped with shopkeep, ${example.orders.length} orders of "${example.store.name}"`);
+    expect(served.banner).toContain(`the example shop shipped with wc-legacy-api, ${example.orders.length} orders of "${example.store.name}"`);
     const completed = example.orders.filter((o: { status: string }) => o.status === 'completed');
     const ids = (orders: { id: number }[]) => orders.map((o) => o.id).sort((a, b) => a - b);
     expect(ids(JSON.parse(served.body).orders)).toEqual(ids(completed).slice(0, 2));
@@ -149,12 +149,12 @@ describe('shopkeep', { timeout: 180_000 }, () => {
     }
     const help = run(['--help']);
     expect(help.status).toBe(0);
-    expect(help.stdout).toContain('Usage: shopkeep import SNAPSHOT --database-url URL');
+    expect(help.stdout).toContain('Usage: wc-legacy-api import SNAPSHOT --database-url URL');
   });
 
   it('prints progress lines with growing counts when stderr is not a terminal', () => {
-    // SHOPKEEP_PROGRESS_EVERY_MS shortens the reporting interval (5 s by default) so a small import shows lines.
-    const r = run(['import', file, '--database-url', `pglite:${mkdtempSync(join(dir, 'pglite-'))}`, '--batch-size', '50'], { SHOPKEEP_PROGRESS_EVERY_MS: '0' });
+    // WC_LEGACY_API_PROGRESS_EVERY_MS shortens the reporting interval (5 s by default) so a small import shows lines.
+    const r = run(['import', file, '--database-url', `pglite:${mkdtempSync(join(dir, 'pglite-'))}`, '--batch-size', '50'], { WC_LEGACY_API_PROGRESS_EVERY_MS: '0' });
     expect(r.status).toBe(0);
     const lines = r.stderr.split('\n').filter(Boolean);
     expect(lines.length).toBeGreaterThanOrEqual(5);
@@ -175,7 +175,7 @@ describe('shopkeep', { timeout: 180_000 }, () => {
     const url = `pglite:${mkdtempSync(join(dir, 'pglite-'))}`;
     const child = spawn(process.execPath, ['--import', 'tsx', cli, 'import', big, '--database-url', url, '--batch-size', '50'], {
       cwd: root,
-      env: { ...process.env, SHOPKEEP_PROGRESS_EVERY_MS: '0' },
+      env: { ...process.env, WC_LEGACY_API_PROGRESS_EVERY_MS: '0' },
     });
     let stderr = '';
     let interrupted = false;

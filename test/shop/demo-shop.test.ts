@@ -1,8 +1,8 @@
 import { Decimal } from 'decimal.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { COUPON_STATUSES, COUPON_TYPES, ORDER_STATUSES } from 'shopkeep/shop';
-import type { Order, ShopSnapshot } from 'shopkeep/shop';
+import { COUPON_STATUSES, COUPON_TYPES, ORDER_STATUSES } from 'wc-legacy-api/shop';
+import type { Order, ShopSnapshot } from 'wc-legacy-api/shop';
 import { DEMO_SHOP_NOW, generateDemoShop } from '../../examples/demo-shop';
 
 const sum = (xs: readonly Decimal[]) => xs.reduce((a, b) => a.plus(b), new Decimal(0));

@@ -3,8 +3,8 @@ import { Agent, createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMemoryRepository, createShopApi, SHOP_MANAGER_CAPABILITIES, type OrderStatus } from 'shopkeep/shop';
-import { createMiddleware } from 'shopkeep/express';
+import { createMemoryRepository, createShopApi, SHOP_MANAGER_CAPABILITIES, type OrderStatus } from 'wc-legacy-api/shop';
+import { createMiddleware } from 'wc-legacy-api/express';
 import { fixtureSnapshot } from './conformance/fixture';
 
 const server = createServer();

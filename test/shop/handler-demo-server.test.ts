@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { signOAuthUrl } from 'shopkeep/shop';
+import { signOAuthUrl } from 'wc-legacy-api/shop';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const tsx = join(root, 'node_modules', '.bin', 'tsx');
@@ -78,7 +78,7 @@ describe('demo server (npm start)', () => {
     expect(res.status).toBe(200);
     expect(((await res.json()) as { count: number }).count).toBeGreaterThan(0);
 
-    const dir = mkdtempSync(join(tmpdir(), 'shopkeep-demo-'));
+    const dir = mkdtempSync(join(tmpdir(), 'wc-legacy-api-demo-'));
     const bad = join(dir, 'bad.json');
     writeFileSync(bad, JSON.stringify({ format_version: 1, store: {} }));
     const failure = await start(['--data', bad]).then(
@@ -89,7 +89,7 @@ describe('demo server (npm start)', () => {
     expect(failure?.stderr).toContain('is not a valid shop snapshot');
   }, 60_000);
 
-  it.runIf(Boolean(process.env.DATABASE_URL))('serves a database with --database-url (imported with shopkeep import)', async () => {
+  it.runIf(Boolean(process.env.DATABASE_URL))('serves a database with --database-url (imported with wc-legacy-api import)', async () => {
     const pg = (await import('pg')).default;
     const schema = `demo_${process.pid}_${Date.now().toString(36)}`;
     const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
@@ -98,7 +98,7 @@ describe('demo server (npm start)', () => {
     try {
       const url = new URL(process.env.DATABASE_URL!);
       url.searchParams.set('options', `-c search_path=${schema}`);
-      const { importShopSnapshot, migratePostgres, loadShopSnapshotStream } = await import('shopkeep/shop');
+      const { importShopSnapshot, migratePostgres, loadShopSnapshotStream } = await import('wc-legacy-api/shop');
       const { createReadStream } = await import('node:fs');
       const pool = new pg.Pool({ connectionString: url.toString() });
       await migratePostgres(pool);

@@ -2,7 +2,7 @@
 // non-envelope error body.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createMemoryRepository, createShopApi, SHOP_MANAGER_CAPABILITIES, type ShopRequest } from 'shopkeep/shop';
+import { createMemoryRepository, createShopApi, SHOP_MANAGER_CAPABILITIES, type ShopRequest } from 'wc-legacy-api/shop';
 import { FIXTURE_NOW, fixtureSnapshot } from './conformance/fixture';
 
 const text = fc.oneof(fc.string(), fc.string({ unit: 'grapheme' }), fc.string({ unit: 'binary', maxLength: 12 }));

@@ -15,7 +15,7 @@ import {
   type Authenticate,
   type Paging,
   type ShopRepository,
-} from 'shopkeep/shop';
+} from 'wc-legacy-api/shop';
 import { generateDemoShop } from '../../examples/demo-shop';
 import { FIXTURE_NOW, fixtureSnapshot } from './conformance/fixture';
 

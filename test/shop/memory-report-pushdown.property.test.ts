@@ -3,8 +3,8 @@
 import { Decimal } from 'decimal.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { computeSalesReport, createMemoryRepository, ORDER_STATUSES, resolveReportRange, salesReportFor } from 'shopkeep/shop';
-import type { Customer, Order, OrderStatus, PeriodTotals, ReportRange, ShopRepository } from 'shopkeep/shop';
+import { computeSalesReport, createMemoryRepository, ORDER_STATUSES, resolveReportRange, salesReportFor } from 'wc-legacy-api/shop';
+import type { Customer, Order, OrderStatus, PeriodTotals, ReportRange, ShopRepository } from 'wc-legacy-api/shop';
 import { arbitraryMoney, buildStore } from './builders';
 import { sale, user } from './builders-reports';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createMemoryRepository } from 'shopkeep/shop';
-import type { Order } from 'shopkeep/shop';
+import { createMemoryRepository } from 'wc-legacy-api/shop';
+import type { Order } from 'wc-legacy-api/shop';
 import { generateDemoShop } from '../../examples/demo-shop';
 import { contractShop } from './builders-core';
 import { describeRepositoryContract } from './repository-contract';

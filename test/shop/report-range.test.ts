@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MAX_REPORT_PERIODS, reportPeriodBounds, resolveReportRange } from 'shopkeep/shop';
-import type { ReportFilter, ReportRange } from 'shopkeep/shop';
+import { MAX_REPORT_PERIODS, reportPeriodBounds, resolveReportRange } from 'wc-legacy-api/shop';
+import type { ReportFilter, ReportRange } from 'wc-legacy-api/shop';
 
 function resolve(filter: ReportFilter, now: string, timeZone = 'UTC'): ReportRange {
   const result = resolveReportRange(filter, { now: new Date(now), timeZone });

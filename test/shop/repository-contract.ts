@@ -16,8 +16,8 @@ import {
   serializeOrderNotes,
   serializeShopSnapshot,
   statusChangeNoteText,
-} from 'shopkeep/shop';
-import type { Order, OrderFilter, OrderStatus, ShopRepository, ShopSnapshot } from 'shopkeep/shop';
+} from 'wc-legacy-api/shop';
+import type { Order, OrderFilter, OrderStatus, ShopRepository, ShopSnapshot } from 'wc-legacy-api/shop';
 import { generateDemoShop } from '../../examples/demo-shop';
 import { CONTRACT_NEWEST_FIRST, CONTRACT_STORE, contractShop } from './builders-core';
 

@@ -8,8 +8,8 @@ import {
   REPORT_ORDER_STATUSES,
   resolveReportRange,
   serializeSalesReport,
-} from 'shopkeep/shop';
-import type { Customer, Order, PeriodTotals, ReportRange } from 'shopkeep/shop';
+} from 'wc-legacy-api/shop';
+import type { Customer, Order, PeriodTotals, ReportRange } from 'wc-legacy-api/shop';
 import { arbitraryMoney } from './builders';
 import { sale, user } from './builders-reports';
 

@@ -7,8 +7,8 @@ import {
   salesReportFor,
   salesReportFromPeriods,
   serializeSalesReport,
-} from 'shopkeep/shop';
-import type { ReportFilter, ReportRange, SalesPeriodResource } from 'shopkeep/shop';
+} from 'wc-legacy-api/shop';
+import type { ReportFilter, ReportRange, SalesPeriodResource } from 'wc-legacy-api/shop';
 import { buildProduct, buildStore } from './builders';
 import { sale, stream, user } from './builders-reports';
 

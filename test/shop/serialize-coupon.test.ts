@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { serializeCoupon, type CouponResource } from 'shopkeep/shop';
+import { serializeCoupon, type CouponResource } from 'wc-legacy-api/shop';
 import { arbitraryInstant, arbitraryMoney, at, buildCoupon, money } from './builders';
 
 const COUPON_KEYS = [

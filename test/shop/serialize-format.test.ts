@@ -1,7 +1,7 @@
 import { Decimal } from 'decimal.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatMoney, formatTimestamp } from 'shopkeep/shop';
+import { formatMoney, formatTimestamp } from 'wc-legacy-api/shop';
 import { arbitraryMoney } from './builders';
 
 const MONEY = /^-?\d+\.\d{2}$/;

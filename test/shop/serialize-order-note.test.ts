@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { serializeOrderNote, serializeOrderNotes } from 'shopkeep/shop';
+import { serializeOrderNote, serializeOrderNotes } from 'wc-legacy-api/shop';
 import { at, buildOrderNote } from './builders';
 
 describe('serializeOrderNote', () => {

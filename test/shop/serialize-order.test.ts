@@ -1,7 +1,7 @@
 import { Decimal } from 'decimal.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { serializeOrder, type OrderResource } from 'shopkeep/shop';
+import { serializeOrder, type OrderResource } from 'wc-legacy-api/shop';
 import {
   arbitraryOrder,
   at,

@@ -3,7 +3,7 @@
 // orders with random fields removed, replaced or added.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { serializeShopSnapshot } from 'shopkeep/shop';
+import { serializeShopSnapshot } from 'wc-legacy-api/shop';
 import { generateDemoShop } from '../../examples/demo-shop';
 import { checkOrderFast } from '../../src/shop/snapshot/fast-order-check';
 import { SnapshotModelBuilder } from '../../src/shop/snapshot/snapshot-model';

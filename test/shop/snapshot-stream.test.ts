@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatSnapshotIssue, loadShopSnapshot, loadShopSnapshotStream, readShopSnapshot, serializeShopSnapshot } from 'shopkeep/shop';
-import type { LoadShopSnapshotResult, ShopSnapshotPart } from 'shopkeep/shop';
+import { formatSnapshotIssue, loadShopSnapshot, loadShopSnapshotStream, readShopSnapshot, serializeShopSnapshot } from 'wc-legacy-api/shop';
+import type { LoadShopSnapshotResult, ShopSnapshotPart } from 'wc-legacy-api/shop';
 import { generateDemoShop } from '../../examples/demo-shop';
 
 const exampleText = readFileSync(new URL('../../examples/data/small-shop.json', import.meta.url), 'utf8');

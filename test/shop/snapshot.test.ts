@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { Decimal } from 'decimal.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatSnapshotIssue, loadShopSnapshot, serializeShopSnapshot } from 'shopkeep/shop';
-import type { ShopSnapshot, SnapshotIssue } from 'shopkeep/shop';
+import { formatSnapshotIssue, loadShopSnapshot, serializeShopSnapshot } from 'wc-legacy-api/shop';
+import type { ShopSnapshot, SnapshotIssue } from 'wc-legacy-api/shop';
 import { generateDemoShop } from '../../examples/demo-shop';
 
 const exampleText = readFileSync(new URL('../../examples/data/small-shop.json', import.meta.url), 'utf8');

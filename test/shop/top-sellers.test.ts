@@ -8,8 +8,8 @@ import {
   serializeTopSellers,
   topSellersFor,
   topSellersFromOrders,
-} from 'shopkeep/shop';
-import type { Product, ReportRange, TopSellerLine } from 'shopkeep/shop';
+} from 'wc-legacy-api/shop';
+import type { Product, ReportRange, TopSellerLine } from 'wc-legacy-api/shop';
 import { at, buildProduct, buildStore } from './builders';
 import { sale, stream } from './builders-reports';
 

@@ -12,7 +12,7 @@ import { escapePointerSegment } from '../json-pointer';
 // pointers, so the pointer of the union or `if` schema an ajv error carries can be read back from
 // its `$ref`s.
 
-const PARTS_BASE = 'https://shopkeep.dev/schemas/cloud-config-parts/';
+const PARTS_BASE = 'https://wc-legacy-api.dev/schemas/cloud-config-parts/';
 /** Key of the (first target's) restructured root document. */
 export const SPLIT_SCHEMA_ID = `${PARTS_BASE}root`;
 const BRANCH_PREFIX = `${PARTS_BASE}s`;

@@ -127,7 +127,7 @@ function packageVersion(): string {
   for (let i = 0; i < 6; i++) {
     try {
       const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name?: string; version?: string };
-      if (pkg.name === 'shopkeep' && typeof pkg.version === 'string') return pkg.version;
+      if (pkg.name === 'wc-legacy-api' && typeof pkg.version === 'string') return pkg.version;
     } catch {
       // not here; look further up
     }

@@ -105,7 +105,7 @@ function annotated(result: CloudConfigResult, name: string, source: string, stri
  *
  * @example
  * ```ts
- * import { formatCloudConfigResult, validateCloudConfig } from 'shopkeep/cloud-config';
+ * import { formatCloudConfigResult, validateCloudConfig } from 'wc-legacy-api/cloud-config';
  *
  * const text = '#cloud-config\nruncmd: "ls"\n';
  * process.stdout.write(formatCloudConfigResult(validateCloudConfig(text), { name: 'user-data', source: text, annotate: true }));

@@ -12,7 +12,7 @@
  * @example
  * ```ts
  * import Ajv from 'ajv';
- * import { CLOUD_CONFIG_ANNOTATION_KEYWORDS, cloudConfigSchema } from 'shopkeep/cloud-config';
+ * import { CLOUD_CONFIG_ANNOTATION_KEYWORDS, cloudConfigSchema } from 'wc-legacy-api/cloud-config';
  *
  * const ajv = new Ajv({ strict: true, allowUnionTypes: true });
  * ajv.addVocabulary([...CLOUD_CONFIG_ANNOTATION_KEYWORDS]);

@@ -12,13 +12,13 @@ export { CLOUD_CONFIG_ANNOTATION_KEYWORDS } from './annotation-keywords';
  * rejected. Deprecated keys and forms validate and carry `deprecated: true` with
  * `deprecated_version` and `deprecated_description` naming the replacement. Compile it
  * with ajv after declaring {@link CLOUD_CONFIG_ANNOTATION_KEYWORDS}; the same document is
- * published as `shopkeep/cloud-config/schema.json` for editors.
+ * published as `wc-legacy-api/cloud-config/schema.json` for editors.
  *
  * @example
  * ```ts
  * import Ajv from 'ajv';
  * import addFormats from 'ajv-formats';
- * import { CLOUD_CONFIG_ANNOTATION_KEYWORDS, cloudConfigSchema } from 'shopkeep/cloud-config';
+ * import { CLOUD_CONFIG_ANNOTATION_KEYWORDS, cloudConfigSchema } from 'wc-legacy-api/cloud-config';
  *
  * const ajv = new Ajv({ strict: true, allowUnionTypes: true, allErrors: true });
  * addFormats(ajv);

@@ -13,7 +13,7 @@ export function composeSpecSchema(): JsonSchema {
   return composeCloudConfigSchema(
     {
       $schema: 'http://json-schema.org/draft-07/schema#',
-      $id: 'https://shopkeep.dev/schemas/cloud-config.json',
+      $id: 'https://wc-legacy-api.dev/schemas/cloud-config.json',
       title: 'cloud-config',
       description: 'cloud-init user data in #cloud-config format.',
     },

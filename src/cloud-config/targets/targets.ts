@@ -101,7 +101,7 @@ export function targetSchema(target: CloudConfigTarget): JsonSchema {
   if (schema === undefined) {
     const definition = TARGETS[target];
     const base = targetSchema(definition.basedOn ?? 'spec');
-    schema = applySchemaChanges({ ...base, $id: `https://shopkeep.dev/schemas/cloud-config-${target}.json`, title: `cloud-config (${definition.title})` }, definition.changes());
+    schema = applySchemaChanges({ ...base, $id: `https://wc-legacy-api.dev/schemas/cloud-config-${target}.json`, title: `cloud-config (${definition.title})` }, definition.changes());
     schemas.set(target, schema);
   }
   return schema;
@@ -139,10 +139,10 @@ export function validatorSchema(target: CloudConfigTarget): JsonSchema {
  *
  * @example
  * ```ts
- * import { cloudConfigSchemaFor } from 'shopkeep/cloud-config';
+ * import { cloudConfigSchemaFor } from 'wc-legacy-api/cloud-config';
  *
  * const schema = cloudConfigSchemaFor('26.2');
- * // schema.$id === 'https://shopkeep.dev/schemas/cloud-config-26.2.json'
+ * // schema.$id === 'https://wc-legacy-api.dev/schemas/cloud-config-26.2.json'
  * ```
  */
 export function cloudConfigSchemaFor(version?: CloudInitVersion | 'spec' | undefined): Readonly<Record<string, unknown>> {

@@ -48,7 +48,7 @@ const REQUIRED_OAUTH_PARAMETERS = [
 ] as const;
 
 /** Where a refused signature's message points: the usual causes of a 401 and their fixes. */
-const TROUBLESHOOTING_URL = 'https://github.com/shopkeep/shopkeep/blob/main/docs/troubleshooting.md';
+const TROUBLESHOOTING_URL = 'https://github.com/wc-legacy-api/wc-legacy-api/blob/main/docs/troubleshooting.md';
 
 /** Longest nonce accepted, so that the nonce store stays small. oauth-1.0a sends 32 characters. */
 const MAX_NONCE_LENGTH = 128;

@@ -77,7 +77,7 @@ interface KeyRow {
  * @example
  * ```ts
  * import pg from 'pg';
- * import { createConsumerKeyAuth, createPostgresKeyStore, createPostgresNonceStore, migratePostgres } from 'shopkeep/shop';
+ * import { createConsumerKeyAuth, createPostgresKeyStore, createPostgresNonceStore, migratePostgres } from 'wc-legacy-api/shop';
  * const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL });
  * await migratePostgres(pool);
  * const keys = createPostgresKeyStore({ client: pool });

@@ -47,7 +47,7 @@ export interface PostgresNonceStore extends NonceStore {
  *
  * @example
  * ```ts
- * import { createConsumerKeyAuth, createPostgresKeyStore, createPostgresNonceStore } from 'shopkeep/shop';
+ * import { createConsumerKeyAuth, createPostgresKeyStore, createPostgresNonceStore } from 'wc-legacy-api/shop';
  * const auth = createConsumerKeyAuth({
  *   keys: createPostgresKeyStore({ client: pool }),
  *   nonces: createPostgresNonceStore({ client: pool }),

@@ -1,4 +1,4 @@
-// `shopkeep import SNAPSHOT --database-url URL`: migrate, stream the snapshot into the database in one transaction,
+// `wc-legacy-api import SNAPSHOT --database-url URL`: migrate, stream the snapshot into the database in one transaction,
 // show progress, print a summary. Ctrl-C cancels and rolls back.
 import { createReadStream, statSync } from 'node:fs';
 import { importShopSnapshot } from '../repository/postgres/import/import-snapshot';

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The `shopkeep` bin: `shopkeep import SNAPSHOT --database-url URL` and `shopkeep serve`. Exit status 0 on success,
+// The `wc-legacy-api` bin: `wc-legacy-api import SNAPSHOT --database-url URL` and `wc-legacy-api serve`. Exit status 0 on success,
 // 1 when the snapshot is invalid or cannot be stored, 2 on usage, file or database errors, 130 when interrupted.
 // Failures are one clear message on stderr, never a stack trace, and never show the password of a database URL.
 import { parseArgs } from 'node:util';
@@ -7,14 +7,14 @@ import { CliError, messageOf } from './cli-error';
 import { runImport } from './import-command';
 import { runServe } from './serve-command';
 
-const USAGE = `Usage: shopkeep import SNAPSHOT --database-url URL [--batch-size N] [--max-value-bytes N]
-       shopkeep serve [--data SNAPSHOT | --database-url URL] [--port N] [--host HOST]
+const USAGE = `Usage: wc-legacy-api import SNAPSHOT --database-url URL [--batch-size N] [--max-value-bytes N]
+       wc-legacy-api serve [--data SNAPSHOT | --database-url URL] [--port N] [--host HOST]
 
 Commands:
   import   create or upgrade the shop schema, then import a JSON shop snapshot (any size: it is streamed) in one
            transaction; progress on stderr, Ctrl-C cancels and nothing stays imported
   serve    serve the WooCommerce legacy v1 shop API from a snapshot file or a database (without either: the small
-           example shop shipped with shopkeep), with a fresh API key
+           example shop shipped with wc-legacy-api), with a fresh API key
 
 Options:
   --database-url URL   postgres://USER:PASSWORD@HOST:5432/DB (needs the "pg" package), or pglite:DIR or
@@ -72,7 +72,7 @@ async function main(args: readonly string[]): Promise<number> {
     if (values.data !== undefined || values.port !== undefined || values.host !== undefined) fail('import takes no --data, --port or --host');
     const controller = new AbortController();
     const interrupt = () => {
-      process.stderr.write('\nshopkeep: cancelling the import (rolling back)...\n');
+      process.stderr.write('\nwc-legacy-api: cancelling the import (rolling back)...\n');
       controller.abort(new Error('interrupted'));
       process.once('SIGINT', () => process.exit(130));
     };
@@ -86,7 +86,7 @@ async function main(args: readonly string[]): Promise<number> {
       out: (line) => process.stdout.write(`${line}\n`),
       progressOut: process.stderr,
       // How often a progress line is printed when stderr is not a terminal (tests shorten it).
-      progressEveryMs: positiveInt(process.env.SHOPKEEP_PROGRESS_EVERY_MS, 'SHOPKEEP_PROGRESS_EVERY_MS', 0),
+      progressEveryMs: positiveInt(process.env.WC_LEGACY_API_PROGRESS_EVERY_MS, 'WC_LEGACY_API_PROGRESS_EVERY_MS', 0),
       signal: controller.signal,
     });
     return 0;
@@ -104,7 +104,7 @@ async function main(args: readonly string[]): Promise<number> {
     });
     await new Promise<void>((resolve) => {
       const stop = (signal: string) => {
-        process.stdout.write(`shopkeep: stopping (${signal})\n`);
+        process.stdout.write(`wc-legacy-api: stopping (${signal})\n`);
         void running.stop().then(resolve);
       };
       process.once('SIGINT', () => stop('SIGINT'));
@@ -119,6 +119,6 @@ try {
   process.exitCode = await main(process.argv.slice(2));
 } catch (error) {
   const cliError = error instanceof CliError ? error : new CliError(`unexpected failure: ${messageOf(error)}`);
-  process.stderr.write(`shopkeep: ${cliError.message}\n`);
+  process.stderr.write(`wc-legacy-api: ${cliError.message}\n`);
   process.exitCode = cliError.exitCode;
 }

@@ -1,4 +1,4 @@
-// `shopkeep serve [--data FILE | --database-url URL] [--port N] [--host H]`: the demo server of `npm start` on Node's
+// `wc-legacy-api serve [--data FILE | --database-url URL] [--port N] [--host H]`: the demo server of `npm start` on Node's
 // http server, over a snapshot file (streamed into memory), a PostgreSQL database, or the example shop shipped with
 // the package, with a fresh API key printed.
 import { createReadStream } from 'node:fs';
@@ -42,7 +42,7 @@ export interface RunningServer {
  * package finds its own root by self-reference, the same from an installed package and from a clone.
  */
 export function exampleShopFile(): string {
-  return join(dirname(createRequire(import.meta.url).resolve('shopkeep/package.json')), 'examples', 'data', 'small-shop.json');
+  return join(dirname(createRequire(import.meta.url).resolve('wc-legacy-api/package.json')), 'examples', 'data', 'small-shop.json');
 }
 
 interface Backend {
@@ -67,7 +67,7 @@ async function fromFile(file: string, example = false): Promise<Backend> {
     repository: createMemoryRepository(snapshot),
     store: snapshot.store,
     description: example
-      ? `the example shop shipped with shopkeep, ${snapshot.orders.length} orders of "${snapshot.store.name}" (--data FILE or --database-url URL serve yours)`
+      ? `the example shop shipped with wc-legacy-api, ${snapshot.orders.length} orders of "${snapshot.store.name}" (--data FILE or --database-url URL serve yours)`
       : `${snapshot.orders.length.toLocaleString('en-US')} orders of "${snapshot.store.name}" from ${file}`,
     close: async () => undefined,
   };
@@ -79,7 +79,7 @@ async function fromDatabase(url: string): Promise<Backend> {
     await migratePostgres(db.client);
     const repository = createPostgresRepository({ client: db.client });
     const store = await repository.getStore().catch(() => {
-      throw new CliError(`${db.label} holds no shop yet: import a snapshot first (shopkeep import FILE --database-url URL)`);
+      throw new CliError(`${db.label} holds no shop yet: import a snapshot first (wc-legacy-api import FILE --database-url URL)`);
     });
     const orders = await repository.countOrders({});
     return { repository, store, description: `${orders.toLocaleString('en-US')} orders of "${store.name}" in ${db.label}`, close: () => db.close() };
@@ -114,7 +114,7 @@ export async function runServe(command: ServeCommand): Promise<RunningServer> {
   const siteUrl = `http://localhost:${port}`;
   // A fresh read/write key pair per run, kept in memory only; OAuth signatures are checked against siteUrl.
   const keys = createMemoryKeyStore();
-  const demoKey = keys.createKey({ permissions: 'read_write', caller: demoCaller, description: 'shopkeep serve key' });
+  const demoKey = keys.createKey({ permissions: 'read_write', caller: demoCaller, description: 'wc-legacy-api serve key' });
   const api = createShopApi({
     authenticate: createConsumerKeyAuth({ keys, siteUrl, acceptNewerSigningKey: true }),
     repository: backend.repository,
@@ -123,7 +123,7 @@ export async function runServe(command: ServeCommand): Promise<RunningServer> {
   });
   server.on('request', nodeListener(api));
   const example = `${siteUrl}/wc-api/v1/orders?status=completed&filter[limit]=2&fields=id,status,total`;
-  command.out(`shopkeep: serving ${backend.description} at ${siteUrl}/wc-api/v1/`);
+  command.out(`wc-legacy-api: serving ${backend.description} at ${siteUrl}/wc-api/v1/`);
   command.out(`API key (read_write, lives as long as this process; see docs/authentication.md):`);
   command.out(`  consumer key:    ${demoKey.consumerKey}\n  consumer secret: ${demoKey.consumerSecret}`);
   command.out(`A request signed with it (OAuth 1.0a, valid once, for 15 minutes; sign more with signOAuthUrl):`);

@@ -93,7 +93,7 @@ export const JSON_CONTENT_TYPE = 'application/json; charset=UTF-8';
  *
  * @example
  * ```ts
- * import { shopErrorResponse } from 'shopkeep/shop';
+ * import { shopErrorResponse } from 'wc-legacy-api/shop';
  * const { status, headers, body } = shopErrorResponse('shop_api_body_too_large');
  * res.writeHead(status, headers).end(body); // 413 {"errors":[{"code":"shop_api_body_too_large",...}]}
  * ```

@@ -89,7 +89,7 @@ export interface ShopApi {
  *
  * @example
  * ```ts
- * import { createMemoryRepository, createShopApi, SHOP_MANAGER_CAPABILITIES } from 'shopkeep/shop';
+ * import { createMemoryRepository, createShopApi, SHOP_MANAGER_CAPABILITIES } from 'wc-legacy-api/shop';
  * const api = createShopApi({ repository: createMemoryRepository(snapshot) });
  * const res = await api.handle({
  *   method: 'GET',

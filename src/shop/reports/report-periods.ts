@@ -100,7 +100,7 @@ export function rangeOf(start: number, end: number, grouping: ReportGrouping, ti
  *
  * @example
  * ```ts
- * import { reportPeriodBounds, resolveReportRange } from 'shopkeep/shop';
+ * import { reportPeriodBounds, resolveReportRange } from 'wc-legacy-api/shop';
  * const r = resolveReportRange({ date_min: '2024-03-30', date_max: '2024-03-31' },
  *   { now: new Date('2024-04-01T00:00:00Z'), timeZone: 'UTC' });
  * if (r.ok) reportPeriodBounds(r.range); // [Date.UTC(2024,2,30), Date.UTC(2024,2,31), Date.UTC(2024,3,1)]

@@ -231,7 +231,7 @@ function invalidDate(key: 'date_min' | 'date_max', value: string): ReportRangeRe
  * configuration error).
  * @example
  * ```ts
- * import { resolveReportRange } from 'shopkeep/shop';
+ * import { resolveReportRange } from 'wc-legacy-api/shop';
  * const result = resolveReportRange({ period: 'week' }, { now: new Date('2024-03-31T12:00:00Z'), timeZone: 'UTC' });
  * if (result.ok) result.range.labels; // ['2024-03-25', ..., '2024-03-31']
  * ```

@@ -20,7 +20,7 @@ import { PeriodsAccumulator, periodIndex } from './period-accumulator';
  *
  * @example
  * ```ts
- * import { REPORT_ORDER_STATUSES } from 'shopkeep/shop';
+ * import { REPORT_ORDER_STATUSES } from 'wc-legacy-api/shop';
  * repository.ordersCreatedIn(salesReportWindow(range), REPORT_ORDER_STATUSES);
  * ```
  */
@@ -61,7 +61,7 @@ const Precise = Decimal.clone({ precision: 64, rounding: Decimal.ROUND_HALF_UP }
  *
  * @example
  * ```ts
- * import { salesReportWindow, REPORT_ORDER_STATUSES } from 'shopkeep/shop';
+ * import { salesReportWindow, REPORT_ORDER_STATUSES } from 'wc-legacy-api/shop';
  * const orders = repository.ordersCreatedIn(salesReportWindow(range), REPORT_ORDER_STATUSES);
  * ```
  */
@@ -74,7 +74,7 @@ export function salesReportWindow(range: ReportRange): TimeWindow {
  *
  * @example
  * ```ts
- * import { ZERO_PERIOD_TOTALS } from 'shopkeep/shop';
+ * import { ZERO_PERIOD_TOTALS } from 'wc-legacy-api/shop';
  * const periods = range.labels.map(() => ZERO_PERIOD_TOTALS); // an aggregateSales answer for an empty shop
  * ```
  */
@@ -94,7 +94,7 @@ export const ZERO_PERIOD_TOTALS: PeriodTotals = Object.freeze({
  *
  * @example
  * ```ts
- * import { addPeriodTotals } from 'shopkeep/shop';
+ * import { addPeriodTotals } from 'wc-legacy-api/shop';
  * const whole = addPeriodTotals(report.periods); // equals report.totals
  * ```
  */
@@ -111,7 +111,7 @@ export function addPeriodTotals(parts: Iterable<PeriodTotals>): PeriodTotals {
  * @throws RangeError when `periods` does not hold exactly one entry per label.
  * @example
  * ```ts
- * import { salesReportFromPeriods } from 'shopkeep/shop';
+ * import { salesReportFromPeriods } from 'wc-legacy-api/shop';
  * const report = salesReportFromPeriods(range, await repository.aggregateSales!(range, REPORT_ORDER_STATUSES));
  * ```
  */
@@ -135,7 +135,7 @@ export function salesReportFromPeriods(range: ReportRange, periods: readonly Per
  * @param range - from `resolveReportRange`.
  * @example
  * ```ts
- * import { computeSalesReport, serializeSalesReport } from 'shopkeep/shop';
+ * import { computeSalesReport, serializeSalesReport } from 'wc-legacy-api/shop';
  * const report = await computeSalesReport(snapshot.orders, snapshot.customers, range);
  * const body = { sales: serializeSalesReport(report) };
  * ```
@@ -184,7 +184,7 @@ export async function computeSalesReport(
  *
  * @example
  * ```ts
- * import { resolveReportRange, salesReportFor, serializeSalesReport } from 'shopkeep/shop';
+ * import { resolveReportRange, salesReportFor, serializeSalesReport } from 'wc-legacy-api/shop';
  * const r = resolveReportRange(filter, { now: new Date(), timeZone: (await repository.getStore()).timeZone });
  * if (r.ok) body = { sales: serializeSalesReport(await salesReportFor(repository, r.range)) };
  * ```
@@ -228,7 +228,7 @@ function serializePeriod(p: PeriodTotals): SalesPeriodResource {
  *
  * @example
  * ```ts
- * import { serializeSalesReport } from 'shopkeep/shop';
+ * import { serializeSalesReport } from 'wc-legacy-api/shop';
  * JSON.stringify({ sales: serializeSalesReport(report) });
  * // {"sales":{"total_sales":30.5,"net_sales":25,...,"totals":{"2024-03-31":{"sales":"30.50",...}},...}}
  * ```

@@ -22,7 +22,7 @@ export const DEFAULT_TOP_SELLERS_LIMIT = 12;
  *
  * @example
  * ```ts
- * import { parseTopSellersLimit } from 'shopkeep/shop';
+ * import { parseTopSellersLimit } from 'wc-legacy-api/shop';
  * parseTopSellersLimit(undefined); // 12
  * parseTopSellersLimit('5');       // 5
  * parseTopSellersLimit('0');       // 0 (no limit)
@@ -97,7 +97,7 @@ async function rank(
  * @param getProducts - product lookup, e.g. `(ids) => repository.getProducts(ids)`.
  * @example
  * ```ts
- * import { computeTopSellers } from 'shopkeep/shop';
+ * import { computeTopSellers } from 'wc-legacy-api/shop';
  * const rows = await computeTopSellers(
  *   [{ productId: 7, quantity: 2, createdAt: new Date() }], range, 12, (ids) => repository.getProducts(ids));
  * ```
@@ -120,7 +120,7 @@ export async function computeTopSellers(
  *
  * @example
  * ```ts
- * import { topSellersFromOrders } from 'shopkeep/shop';
+ * import { topSellersFromOrders } from 'wc-legacy-api/shop';
  * const rows = await topSellersFromOrders(snapshot.orders, range, 12, (ids) => repository.getProducts(ids));
  * ```
  */
@@ -169,7 +169,7 @@ async function foldAndRank<T>(
  *
  * @example
  * ```ts
- * import { parseTopSellersLimit, serializeTopSellers, topSellersFor } from 'shopkeep/shop';
+ * import { parseTopSellersLimit, serializeTopSellers, topSellersFor } from 'wc-legacy-api/shop';
  * const rows = await topSellersFor(repository, range, parseTopSellersLimit(filter.limit));
  * const body = { top_sellers: serializeTopSellers(rows) };
  * ```
@@ -195,7 +195,7 @@ export async function topSellersFor(
  *
  * @example
  * ```ts
- * import { serializeTopSellers } from 'shopkeep/shop';
+ * import { serializeTopSellers } from 'wc-legacy-api/shop';
  * serializeTopSellers([{ productId: 7, name: 'Mug', quantity: 3 }]); // [{ title: 'Mug', product_id: 7, quantity: 3 }]
  * ```
  */

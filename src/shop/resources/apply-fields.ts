@@ -59,7 +59,7 @@ let lastSelection: FieldSelection | null = null;
  * @returns the projected resource.
  * @example
  * ```ts
- * import { applyFields } from 'shopkeep/shop';
+ * import { applyFields } from 'wc-legacy-api/shop';
  * applyFields(orderResource, 'id, total,line_items.id,line_items.quantity');
  * // { id: 1, total: '21.00', line_items: [{ id: 5, quantity: 2 }, { id: 6, quantity: 1 }] }
  * applyFields(orderResource, 'no_such_field'); // {}

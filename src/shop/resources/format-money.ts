@@ -53,7 +53,7 @@ function plain(cents: number): string {
  * @example
  * ```ts
  * import { Decimal } from 'decimal.js';
- * import { formatMoney } from 'shopkeep/shop';
+ * import { formatMoney } from 'wc-legacy-api/shop';
  * formatMoney(new Decimal('2.005'));  // '2.01'
  * formatMoney(new Decimal('-2.005')); // '-2.01'
  * formatMoney(new Decimal('-0.001')); // '0.00'
@@ -67,7 +67,7 @@ export function formatMoney(value: Decimal): string {
 /**
  * Formats `value / divisor` as a money string (two decimals, half away from zero, never `-0.00`), rounding the
  * exact quotient once, so a unit price never suffers double rounding. Used for line-item unit prices.
- * Internal to the package (not exported from `shopkeep/shop`).
+ * Internal to the package (not exported from `wc-legacy-api/shop`).
  *
  * @param value - the dividend; must be finite.
  * @param divisor - a finite, non-zero number (e.g. a quantity); integers take the fast path.
@@ -135,7 +135,7 @@ export const EXACT_CENTS_LIMIT = 1e12;
 /**
  * The amount as a whole number of cents when that is exact (at most two decimals, |cents| at most
  * {@link EXACT_CENTS_LIMIT}), else NaN. Lets callers add amounts of ordinary precision with integer arithmetic
- * instead of allocating Decimals. Internal to the package (not exported from `shopkeep/shop`).
+ * instead of allocating Decimals. Internal to the package (not exported from `wc-legacy-api/shop`).
  *
  * @example
  * ```ts
@@ -165,7 +165,7 @@ export function exactCents(value: Decimal): number {
 
 /**
  * Formats a whole number of cents as a money string (`-1230` -> `'-12.30'`, never `-0.00`).
- * Internal to the package (not exported from `shopkeep/shop`).
+ * Internal to the package (not exported from `wc-legacy-api/shop`).
  *
  * @param cents - a safe integer.
  * @example

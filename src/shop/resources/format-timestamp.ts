@@ -24,7 +24,7 @@ const YMD = new Int32Array(3);
  * @returns the formatted timestamp.
  * @example
  * ```ts
- * import { formatTimestamp } from 'shopkeep/shop';
+ * import { formatTimestamp } from 'wc-legacy-api/shop';
  * formatTimestamp(new Date('2024-03-05T07:08:09.999Z')); // '2024-03-05T07:08:09Z'
  * formatTimestamp(null);                                 // '1970-01-01T00:00:00Z'
  * ```

@@ -16,7 +16,7 @@ import type { CouponResource } from './resource-types';
  * @returns a fresh resource object; it shares no arrays with `coupon`.
  * @example
  * ```ts
- * import { serializeCoupon } from 'shopkeep/shop';
+ * import { serializeCoupon } from 'wc-legacy-api/shop';
  * const body = { coupon: serializeCoupon(coupon) };
  * body.coupon.amount; // e.g. '10.00'
  * ```

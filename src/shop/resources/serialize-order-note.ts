@@ -13,7 +13,7 @@ const ORDER_NOTE_TYPE = 'order_note';
  * @returns a fresh resource object.
  * @example
  * ```ts
- * import { serializeOrderNote } from 'shopkeep/shop';
+ * import { serializeOrderNote } from 'wc-legacy-api/shop';
  * serializeOrderNote(note);
  * // { id: 7, created_at: '2024-03-05T07:08:09Z', note: 'Parcel sent.', customer_note: true }
  * ```
@@ -35,7 +35,7 @@ export function serializeOrderNote(note: OrderNote): OrderNoteResource {
  * @returns the served notes as resources.
  * @example
  * ```ts
- * import { serializeOrderNotes } from 'shopkeep/shop';
+ * import { serializeOrderNotes } from 'wc-legacy-api/shop';
  * const body = { order_notes: serializeOrderNotes(order.notes) };
  * ```
  */

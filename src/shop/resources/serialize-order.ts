@@ -43,7 +43,7 @@ export interface SerializeOrderContext {
  * @returns a fresh resource object; it shares nothing mutable with `order`.
  * @example
  * ```ts
- * import { serializeOrder } from 'shopkeep/shop';
+ * import { serializeOrder } from 'wc-legacy-api/shop';
  * const products = new Map(snapshot.products.map((p) => [p.id, p]));
  * const resource = serializeOrder(order, { products, store: snapshot.store });
  * resource.line_items[0]?.price; // e.g. '9.50'

@@ -25,7 +25,7 @@ export type LoadShopSnapshotResult = { ok: true; snapshot: ShopSnapshot } | { ok
  * @example
  * ```ts
  * import { readFileSync } from 'node:fs';
- * import { createMemoryRepository, formatSnapshotIssue, loadShopSnapshot } from 'shopkeep/shop';
+ * import { createMemoryRepository, formatSnapshotIssue, loadShopSnapshot } from 'wc-legacy-api/shop';
  *
  * const result = loadShopSnapshot(readFileSync('shop.json', 'utf8'));
  * if (!result.ok) throw new Error(result.issues.map(formatSnapshotIssue).join('\n'));

@@ -94,7 +94,7 @@ const SHARED_DECIMALS = 10_000;
  * @example
  * ```ts
  * import { createReadStream } from 'node:fs';
- * import { formatSnapshotIssue, readShopSnapshot } from 'shopkeep/shop';
+ * import { formatSnapshotIssue, readShopSnapshot } from 'wc-legacy-api/shop';
  *
  * let orders = 0;
  * for await (const part of readShopSnapshot(createReadStream('shop.json'))) {
@@ -271,7 +271,7 @@ export async function* readSnapshotBatches(
  * @example
  * ```ts
  * import { createReadStream } from 'node:fs';
- * import { createMemoryRepository, formatSnapshotIssue, loadShopSnapshotStream } from 'shopkeep/shop';
+ * import { createMemoryRepository, formatSnapshotIssue, loadShopSnapshotStream } from 'wc-legacy-api/shop';
  *
  * const result = await loadShopSnapshotStream(createReadStream('big-shop.json'));
  * if (!result.ok) throw new Error(result.issues.map(formatSnapshotIssue).join('\n'));

@@ -45,7 +45,7 @@ function billing(a: BillingAddress): ShopSnapshotJson['orders'][number]['billing
  * @example
  * ```ts
  * import { writeFileSync } from 'node:fs';
- * import { serializeShopSnapshot } from 'shopkeep/shop';
+ * import { serializeShopSnapshot } from 'wc-legacy-api/shop';
  *
  * writeFileSync('shop.json', JSON.stringify(serializeShopSnapshot(snapshot), null, 2));
  * ```

@@ -253,7 +253,7 @@ let built: SnapshotSchemas | undefined;
 
 /**
  * The zod schemas of the snapshot format, built on first use. zod is loaded (synchronously) only then: loading it
- * and building the schemas is most of what importing `shopkeep/shop` would otherwise cost, and a server that never
+ * and building the schemas is most of what importing `wc-legacy-api/shop` would otherwise cost, and a server that never
  * reads a snapshot file never pays it.
  */
 export function snapshotSchemas(): SnapshotSchemas {

@@ -10,8 +10,8 @@ import express from 'express';
 import Koa from 'koa';
 import legacyKoaBodyParser from 'koa-bodyparser';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createMiddleware as expressMiddleware } from 'shopkeep/express';
-import { createMiddleware as koaMiddleware } from 'shopkeep/koa';
+import { createMiddleware as expressMiddleware } from 'wc-legacy-api/express';
+import { createMiddleware as koaMiddleware } from 'wc-legacy-api/koa';
 import { fixtureApi } from '../conformance/fixture';
 import { httpTarget, type ConformanceResponse, type ConformanceTarget } from '../conformance/targets';
 

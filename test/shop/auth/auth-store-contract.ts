@@ -9,7 +9,7 @@ import {
   type ConsumerKeyRecord,
   type NewKeyOptions,
   type NonceStore,
-} from 'shopkeep/shop';
+} from 'wc-legacy-api/shop';
 
 /** A key store as both stores offer it (the memory one answers at once, the PostgreSQL one asynchronously). */
 export interface ContractKeyStore {

@@ -1,6 +1,6 @@
 // The auth store contract on the in-memory stores, and what only the memory nonce store has: its overall ceiling.
 import { describe, expect, it } from 'vitest';
-import { createMemoryKeyStore, createMemoryNonceStore, DEFAULT_NONCES_PER_KEY, hashConsumerKey } from 'shopkeep/shop';
+import { createMemoryKeyStore, createMemoryNonceStore, DEFAULT_NONCES_PER_KEY, hashConsumerKey } from 'wc-legacy-api/shop';
 import { describeAuthStoreContract } from './auth-store-contract';
 
 describeAuthStoreContract('memory', async ({ maxEntriesPerKey }) => ({

@@ -9,7 +9,7 @@ import {
   type Caller,
   type NonceStore,
   signOAuthUrl,
-} from 'shopkeep/shop';
+} from 'wc-legacy-api/shop';
 import { signRequest, type SignInput } from './independent-signer';
 
 const SITE = 'http://127.0.0.1:8080';
@@ -112,7 +112,7 @@ describe('createConsumerKeyAuth over plain HTTP (OAuth 1.0a, legacy v1 signing)'
       ok: false,
       message:
         'Invalid signature - provided signature does not match. The server signed GET http://127.0.0.1:8080/wc-api/v1/orders; ' +
-        'the client must use exactly this site URL and the consumer secret. See https://github.com/shopkeep/shopkeep/blob/main/docs/troubleshooting.md#invalid-signature',
+        'the client must use exactly this site URL and the consumer secret. See https://github.com/wc-legacy-api/wc-legacy-api/blob/main/docs/troubleshooting.md#invalid-signature',
     });
     const otherMethod = signed(rw, { method: 'GET', path: '/orders/1' });
     expectFailure(await call(auth, { method: 'PUT', pathAndQuery: otherMethod }), /provided signature does not match/);

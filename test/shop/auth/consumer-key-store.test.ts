@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createMemoryKeyStore, generateConsumerKeyPair, hashConsumerKey, type Caller } from 'shopkeep/shop';
+import { createMemoryKeyStore, generateConsumerKeyPair, hashConsumerKey, type Caller } from 'wc-legacy-api/shop';
 
 const caller: Caller = { userId: 3, capabilities: ['read_private_shop_orders'] };
 

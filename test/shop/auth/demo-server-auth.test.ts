@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import WooCommerceRestApi, { type WooCommerceRestApiVersion } from '@woocommerce/woocommerce-rest-api';
 import WooCommerceAPI from 'woocommerce-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signOAuthUrl } from 'shopkeep/shop';
+import { signOAuthUrl } from 'wc-legacy-api/shop';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 let child: ChildProcess;

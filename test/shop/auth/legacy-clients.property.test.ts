@@ -18,7 +18,7 @@ import {
   type Caller,
   type ConsumerKeyPair,
   type ShopApi,
-} from 'shopkeep/shop';
+} from 'wc-legacy-api/shop';
 import { generateDemoShop } from '../../../examples/demo-shop';
 import { startShop, type RunningShop } from './shop-servers';
 

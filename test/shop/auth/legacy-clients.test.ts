@@ -20,7 +20,7 @@ import {
   type ShopApi,
   type ShopRepository,
   type ShopSnapshot,
-} from 'shopkeep/shop';
+} from 'wc-legacy-api/shop';
 import { generateDemoShop } from '../../../examples/demo-shop';
 import { makeSelfSignedCertificate } from './self-signed-cert';
 import { startShop, type Framework, type RunningShop } from './shop-servers';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createConsumerKeyAuth, createMemoryKeyStore, oauthBaseString, type Caller } from 'shopkeep/shop';
+import { createConsumerKeyAuth, createMemoryKeyStore, oauthBaseString, type Caller } from 'wc-legacy-api/shop';
 import { rfc3986, signRequest } from './independent-signer';
 
 const SITE = 'http://shop.example:8080/store';

@@ -1,5 +1,5 @@
 /**
- * Real Express 5 and Koa 3 servers (`shopkeep/express` and `shopkeep/koa`, built from `examples/`) on 127.0.0.1, port 0, over
+ * Real Express 5 and Koa 3 servers (`wc-legacy-api/express` and `wc-legacy-api/koa`, built from `examples/`) on 127.0.0.1, port 0, over
  * plain HTTP or over real TLS with a certificate made at test time. Every raw request URL is recorded, so tests can
  * look at what the clients really sent and replay it.
  */
@@ -8,9 +8,9 @@ import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import Koa from 'koa';
-import type { ShopApi } from 'shopkeep/shop';
-import { createMiddleware as expressMiddleware } from 'shopkeep/express';
-import { createMiddleware as koaMiddleware } from 'shopkeep/koa';
+import type { ShopApi } from 'wc-legacy-api/shop';
+import { createMiddleware as expressMiddleware } from 'wc-legacy-api/express';
+import { createMiddleware as koaMiddleware } from 'wc-legacy-api/koa';
 import type { SelfSignedCertificate } from './self-signed-cert';
 
 export type Framework = 'express' | 'koa';

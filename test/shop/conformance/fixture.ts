@@ -18,7 +18,7 @@ import {
   type ShopApiOptions,
   type ShopRepository,
   type ShopSnapshot,
-} from 'shopkeep/shop';
+} from 'wc-legacy-api/shop';
 import {
   at,
   buildBillingAddress,

@@ -10,7 +10,7 @@ import {
   type ConsumerKeyPair,
   type ShopApi,
   type ShopApiOptions,
-} from 'shopkeep/shop';
+} from 'wc-legacy-api/shop';
 import { FIXTURE_NOW, fixtureApiOn, type ConformanceBackend } from './fixture';
 import type { ConformanceRequest, ConformanceResponse, ConformanceTarget } from './targets';
 

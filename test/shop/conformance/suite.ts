@@ -1,7 +1,7 @@
 // The shop API conformance suite: one set of exact expectations, run against every binding (core, Express, Koa).
 // Call describeShopApiConformance(name, bind) from a test file; `bind` puts an API behind a transport.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ShopApi } from 'shopkeep/shop';
+import type { ShopApi } from 'wc-legacy-api/shop';
 import { fixtureApiOn, MEMORY_BACKEND, SITE_URL, type ConformanceBackend } from './fixture';
 import { describeLimitsAndConsistency } from './limits-suite';
 import type { ConformanceRequest, ConformanceResponse, ConformanceTarget } from './targets';

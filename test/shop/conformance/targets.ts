@@ -1,7 +1,7 @@
 // Ways to send a conformance request: straight to the core handler, or over real HTTP to a server on 127.0.0.1:0.
 import { request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { ShopApi } from 'shopkeep/shop';
+import type { ShopApi } from 'wc-legacy-api/shop';
 
 /** A request as the suite sends it; `path` starts at the API's base path (e.g. `/wc-api/v1/orders?page=2`). */
 export interface ConformanceRequest {

@@ -10,7 +10,7 @@ import {
   SHOP_MANAGER_CAPABILITIES,
   signOAuthUrl,
   type Authenticate,
-} from 'shopkeep/shop';
+} from 'wc-legacy-api/shop';
 import { describeAuthStoreContract } from '../auth/auth-store-contract';
 import { TARGETS } from './harness';
 

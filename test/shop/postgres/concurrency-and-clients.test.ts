@@ -9,7 +9,7 @@ import {
   ORDER_STATUSES,
   type OrderStatus,
   type PostgresClient,
-} from 'shopkeep/shop';
+} from 'wc-legacy-api/shop';
 import { generateDemoShop } from '../../../examples/demo-shop';
 import { ALL_CLIENT_TARGETS, ownPglite, type PostgresTarget } from './harness';
 

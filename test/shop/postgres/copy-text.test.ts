@@ -4,7 +4,7 @@
 import { Decimal } from 'decimal.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { SnapshotImportError } from 'shopkeep/shop';
+import { SnapshotImportError } from 'wc-legacy-api/shop';
 import { generateDemoShop } from '../../../examples/demo-shop';
 import { COPY_DATA_HEADER } from '../../../src/shop/repository/postgres/import/copy-in';
 import { CopyTextWriter } from '../../../src/shop/repository/postgres/import/copy-text';

@@ -1,7 +1,7 @@
 // Hostile query values through the handler over the PostgreSQL repository: the same answers as over memory, and
 // never a 500 (a SQL error would surface as one).
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createMemoryRepository, createShopApi, type ShopApi } from 'shopkeep/shop';
+import { createMemoryRepository, createShopApi, type ShopApi } from 'wc-legacy-api/shop';
 import { FIXTURE_NOW, fixtureSnapshot, testAuthenticate } from '../conformance/fixture';
 import { loadedRepository, TARGETS } from './harness';
 

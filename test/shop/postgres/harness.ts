@@ -14,7 +14,7 @@ import {
   type PostgresQueryable,
   type ShopRepository,
   type ShopSnapshot,
-} from 'shopkeep/shop';
+} from 'wc-legacy-api/shop';
 import type { ConformanceBackend } from '../conformance/fixture';
 
 /** The server to test against, or undefined (then only PGlite runs). */

@@ -10,7 +10,7 @@ import {
   type OrderFilter,
   type ShopRepository,
   type ShopSnapshot,
-} from 'shopkeep/shop';
+} from 'wc-legacy-api/shop';
 import { generateDemoShop } from '../../../examples/demo-shop';
 import { loadedRepository, TARGETS } from './harness';
 

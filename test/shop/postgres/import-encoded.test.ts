@@ -2,7 +2,7 @@
 // their bytes (order-json-encoder.ts), and parses the others: the tables must come out exactly as from the same shop
 // in memory, whichever way each order went, and a bad order late in the file must still leave nothing written.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { importShopSnapshot, InvalidSnapshotError, migratePostgres, serializeShopSnapshot, type PostgresClient } from 'shopkeep/shop';
+import { importShopSnapshot, InvalidSnapshotError, migratePostgres, serializeShopSnapshot, type PostgresClient } from 'wc-legacy-api/shop';
 import { generateDemoShop } from '../../../examples/demo-shop';
 import { OrderJsonEncoder } from '../../../src/shop/repository/postgres/import/order-json-encoder';
 import { POOL_TARGET, TARGETS } from './harness';

@@ -8,7 +8,7 @@ import {
   serializeShopSnapshot,
   type ImportProgress,
   type PostgresClient,
-} from 'shopkeep/shop';
+} from 'wc-legacy-api/shop';
 import { generateDemoShop } from '../../../examples/demo-shop';
 import { TARGETS } from './harness';
 

@@ -12,7 +12,7 @@ import {
   type Coupon,
   type Order,
   type ShopSnapshot,
-} from 'shopkeep/shop';
+} from 'wc-legacy-api/shop';
 import { generateDemoShop } from '../../../examples/demo-shop';
 import { ALL_CLIENT_TARGETS } from './harness';
 

@@ -10,7 +10,7 @@ import {
   type Order,
   type PostgresClient,
   type ShopSnapshot,
-} from 'shopkeep/shop';
+} from 'wc-legacy-api/shop';
 import { generateDemoShop } from '../../../examples/demo-shop';
 import { TARGETS } from './harness';
 

@@ -3,7 +3,7 @@
 // the model path writes (SnapshotModelBuilder + the tables' row writers), with the order's ids as its skeleton.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { serializeShopSnapshot } from 'shopkeep/shop';
+import { serializeShopSnapshot } from 'wc-legacy-api/shop';
 import { generateDemoShop } from '../../../examples/demo-shop';
 import { COPY_DATA_HEADER } from '../../../src/shop/repository/postgres/import/copy-in';
 import { CHILDREN, ORDER_TABLES, rowWrite } from '../../../src/shop/repository/postgres/import/copy-rows';

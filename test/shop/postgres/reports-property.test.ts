@@ -13,7 +13,7 @@ import {
   type PeriodTotals,
   type ReportFilter,
   type ShopSnapshot,
-} from 'shopkeep/shop';
+} from 'wc-legacy-api/shop';
 import { DEMO_SHOP_NOW, generateDemoShop } from '../../../examples/demo-shop';
 import { loadedRepository, TARGETS } from './harness';
 

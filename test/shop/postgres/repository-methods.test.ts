@@ -10,7 +10,7 @@ import {
   type OrderFilter,
   type Paging,
   type ShopRepository,
-} from 'shopkeep/shop';
+} from 'wc-legacy-api/shop';
 import { generateDemoShop } from '../../../examples/demo-shop';
 import { TARGETS } from './harness';
 

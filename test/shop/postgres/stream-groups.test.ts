@@ -3,7 +3,7 @@
 // The import's own tests see this only through onProgress, and on PGlite (no COPY) the groups are the batches.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { serializeShopSnapshot } from 'shopkeep/shop';
+import { serializeShopSnapshot } from 'wc-legacy-api/shop';
 import type { OrderIdSkeleton } from '../../../src/shop/repository/postgres/import/order-json-encoder';
 import { streamOrders } from '../../../src/shop/repository/postgres/import/stream-orders';
 import { generateDemoShop } from '../../../examples/demo-shop';

@@ -67,7 +67,7 @@ function compareCouponsNewestFirst(a: Coupon, b: Coupon): number {
  *
  * @example
  * ```ts
- * import { createMemoryRepository, loadShopSnapshot } from 'shopkeep/shop';
+ * import { createMemoryRepository, loadShopSnapshot } from 'wc-legacy-api/shop';
  *
  * const loaded = loadShopSnapshot(jsonText);
  * if (loaded.ok) {

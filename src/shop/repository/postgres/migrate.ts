@@ -34,7 +34,7 @@ function statementsOf(migration: PostgresMigration): string[] {
  * @example
  * ```ts
  * import pg from 'pg';
- * import { migratePostgres } from 'shopkeep/shop';
+ * import { migratePostgres } from 'wc-legacy-api/shop';
  * const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL });
  * const { applied } = await migratePostgres(pool); // [1] the first time, [] afterwards
  * ```
@@ -42,7 +42,7 @@ function statementsOf(migration: PostgresMigration): string[] {
 export async function migratePostgres(client: PostgresClient): Promise<PostgresMigrationResult> {
   const session = createPostgresSession(client);
   return session.transaction(async (tx) => {
-    await tx.query(`SELECT pg_advisory_xact_lock(hashtext('shopkeep.migrate:' || current_schema()))`);
+    await tx.query(`SELECT pg_advisory_xact_lock(hashtext('wc-legacy-api.migrate:' || current_schema()))`);
     await tx.query(
       `CREATE TABLE IF NOT EXISTS shop_schema_migrations (
          version integer PRIMARY KEY,

@@ -39,7 +39,7 @@ export interface PostgresRepositoryOptions {
  * @example
  * ```ts
  * import pg from 'pg';
- * import { createPostgresRepository, createShopApi, migratePostgres } from 'shopkeep/shop';
+ * import { createPostgresRepository, createShopApi, migratePostgres } from 'wc-legacy-api/shop';
  * const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL });
  * await migratePostgres(pool);
  * const repository = createPostgresRepository({ client: pool });

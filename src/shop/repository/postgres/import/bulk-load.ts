@@ -100,13 +100,13 @@ async function constraintsOf(tx: PostgresQueryable, names: string, type: 'f' | '
 
 /** Runs `work` under a savepoint: true when it succeeded, false (and nothing of it left) when it failed. */
 async function attempt(tx: PostgresQueryable, work: () => Promise<void>): Promise<boolean> {
-  await tx.query('SAVEPOINT shopkeep_bulk_load');
+  await tx.query('SAVEPOINT wc_legacy_api_bulk_load');
   try {
     await work();
-    await tx.query('RELEASE SAVEPOINT shopkeep_bulk_load');
+    await tx.query('RELEASE SAVEPOINT wc_legacy_api_bulk_load');
     return true;
   } catch {
-    await tx.query('ROLLBACK TO SAVEPOINT shopkeep_bulk_load');
+    await tx.query('ROLLBACK TO SAVEPOINT wc_legacy_api_bulk_load');
     return false;
   }
 }

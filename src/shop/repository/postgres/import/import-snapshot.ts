@@ -94,7 +94,7 @@ function isSnapshot(value: ShopSnapshot | ShopSnapshotSource): value is ShopSnap
  * ```ts
  * import { createReadStream } from 'node:fs';
  * import { PGlite } from '@electric-sql/pglite';
- * import { createPostgresRepository, importShopSnapshot, migratePostgres } from 'shopkeep/shop';
+ * import { createPostgresRepository, importShopSnapshot, migratePostgres } from 'wc-legacy-api/shop';
  * const db = new PGlite();
  * await migratePostgres(db);
  * await importShopSnapshot(db, createReadStream('shop.json'), { onProgress: (p) => console.log(`${p.orders} orders`) });

@@ -22,7 +22,7 @@ export interface PostgresMigration {
  *
  * @example
  * ```ts
- * import { POSTGRES_MIGRATIONS } from 'shopkeep/shop';
+ * import { POSTGRES_MIGRATIONS } from 'wc-legacy-api/shop';
  * POSTGRES_MIGRATIONS.map((m) => m.version); // [1, 2, 3]
  * ```
  */
