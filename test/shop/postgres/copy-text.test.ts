@@ -6,7 +6,6 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SnapshotImportError } from 'wc-legacy-api/shop';
 import { generateDemoShop } from '../../../examples/demo-shop';
-import { COPY_DATA_HEADER } from '../../../src/shop/repository/postgres/import/copy-in';
 import { CopyTextWriter } from '../../../src/shop/repository/postgres/import/copy-text';
 import { CHILDREN, genericRowWrite, rowWrite } from '../../../src/shop/repository/postgres/import/copy-rows';
 import { COUPONS_TABLE, CUSTOMERS_TABLE, ORDERS_TABLE, PRODUCTS_TABLE, STORE_TABLE, type TableSpec } from '../../../src/shop/repository/postgres/tables';
@@ -14,7 +13,7 @@ import { COUPONS_TABLE, CUSTOMERS_TABLE, ORDERS_TABLE, PRODUCTS_TABLE, STORE_TAB
 const written = (write: (w: CopyTextWriter) => void): string => {
   const w = new CopyTextWriter();
   write(w);
-  return Buffer.concat(w.take().map((chunk) => chunk.subarray(COPY_DATA_HEADER))).toString('utf8');
+  return Buffer.concat(w.take()).toString('utf8');
 };
 
 const ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };

@@ -5,7 +5,6 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { serializeShopSnapshot } from 'wc-legacy-api/shop';
 import { generateDemoShop } from '../../../examples/demo-shop';
-import { COPY_DATA_HEADER } from '../../../src/shop/repository/postgres/import/copy-in';
 import { CHILDREN, ORDER_TABLES, rowWrite } from '../../../src/shop/repository/postgres/import/copy-rows';
 import { CopyTextWriter } from '../../../src/shop/repository/postgres/import/copy-text';
 import { OrderJsonEncoder } from '../../../src/shop/repository/postgres/import/order-json-encoder';
@@ -56,8 +55,7 @@ function reference(bytes: Uint8Array): Reference {
     const tables = WRITERS.map((write) => {
       const w = new CopyTextWriter();
       write(w, order);
-      // Each chunk starts with COPY_DATA_HEADER spare bytes (room for the CopyData header), not text.
-      return Buffer.concat(w.take().map((c) => c.subarray(COPY_DATA_HEADER)));
+      return Buffer.concat(w.take());
     });
     const ids = (lines: readonly { id: number }[]) => lines.map((l) => ({ id: l.id }));
     const skeleton = {

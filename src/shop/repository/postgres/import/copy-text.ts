@@ -7,7 +7,6 @@ import { civilDate } from '../../../model/civil-date';
 import { farInstant } from './far-instant';
 import { arrayLiteral, isStorableText } from '../params';
 import { CHUNK_BYTES, freshChunk } from './copy-chunks';
-import { COPY_DATA_HEADER } from './copy-in';
 import { digitsOf, two } from './copy-digits';
 import { SnapshotImportError } from './import-errors';
 
@@ -35,8 +34,7 @@ const NO_CHUNK = Buffer.alloc(0);
  */
 export class CopyTextWriter {
   private buf: Buffer = NO_CHUNK;
-  // Every chunk starts with room for the CopyData header (see copyIn).
-  private pos = COPY_DATA_HEADER;
+  private pos = 0;
   private chunks: Buffer[] = [];
   private full = 0;
   private readonly digits = new Uint8Array(32);
@@ -46,28 +44,28 @@ export class CopyTextWriter {
 
   /** Bytes of COPY text written since the last {@link take}. */
   get bytes(): number {
-    return this.full + this.pos - COPY_DATA_HEADER;
+    return this.full + this.pos;
   }
 
-  /** The text written so far, as chunks for `copyIn` (each after COPY_DATA_HEADER spare bytes); starts over empty. */
+  /** The text written so far, as chunks for `copyIn`; starts over empty. */
   take(): Buffer[] {
     const out = this.chunks;
-    if (this.pos > COPY_DATA_HEADER) out.push(this.buf.subarray(0, this.pos));
+    if (this.pos > 0) out.push(this.buf.subarray(0, this.pos));
     this.chunks = [];
     this.full = 0;
     this.buf = NO_CHUNK;
-    this.pos = COPY_DATA_HEADER;
+    this.pos = 0;
     return out;
   }
 
   private ensure(bytes: number): void {
     if (this.pos + bytes <= this.buf.length) return;
-    if (this.pos > COPY_DATA_HEADER) {
+    if (this.pos > 0) {
       this.chunks.push(this.buf.subarray(0, this.pos));
-      this.full += this.pos - COPY_DATA_HEADER;
+      this.full += this.pos;
     }
-    this.buf = freshChunk(Math.max(CHUNK_BYTES, bytes + COPY_DATA_HEADER));
-    this.pos = COPY_DATA_HEADER;
+    this.buf = freshChunk(Math.max(CHUNK_BYTES, bytes));
+    this.pos = 0;
   }
 
   private byte(b: number): void {
