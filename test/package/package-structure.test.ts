@@ -53,6 +53,20 @@ describe('built package', () => {
     expect([...where].filter(([, inFiles]) => inFiles.length > 1)).toEqual([]);
   });
 
+  it('exports the example shop snapshot, which loads as a valid shop from ESM and CommonJS', () => {
+    const esm = node(['--input-type=module', '-e', `
+      const { default: data } = await import('wc-legacy-api/examples/data/small-shop.json', { with: { type: 'json' } });
+      const { loadShopSnapshot } = await import('wc-legacy-api/shop');
+      const loaded = loadShopSnapshot(data);
+      console.log(loaded.ok, loaded.ok && loaded.snapshot.orders.length);`]);
+    expect(esm.stderr).toBe('');
+    expect(esm.stdout.trim()).toMatch(/^true [1-9]\d*$/);
+    const cjs = node(['-e', `
+      const data = require('wc-legacy-api/examples/data/small-shop.json');
+      console.log(require('wc-legacy-api/shop').loadShopSnapshot(data).ok);`]);
+    expect(cjs.stdout.trim()).toBe('true');
+  });
+
   it('hands out the same classes and functions from wc-legacy-api and its subpaths (ESM)', () => {
     const script = `
       const all = await import('wc-legacy-api');
