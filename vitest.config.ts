@@ -9,6 +9,7 @@ export default defineConfig({
     alias: [
       { find: /^wc-legacy-api\/shop$/, replacement: at('src/shop/index.ts') },
       { find: /^wc-legacy-api\/cloud-config$/, replacement: at('src/cloud-config/index.ts') },
+      { find: /^wc-legacy-api\/woocommerce$/, replacement: at('src/shop/repository/woocommerce/index.ts') },
       // The adapters are published from their sources in examples/.
       { find: /^wc-legacy-api\/express$/, replacement: at('examples/express/index.ts') },
       { find: /^wc-legacy-api\/koa$/, replacement: at('examples/koa/index.ts') },
