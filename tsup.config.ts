@@ -9,6 +9,7 @@ const entry = {
   'cloud-config/index': 'src/cloud-config/index.ts',
   'express/index': 'examples/express/index.ts',
   'koa/index': 'examples/koa/index.ts',
+  'woocommerce/index': 'src/shop/repository/woocommerce/index.ts',
 };
 
 // One runtime copy of every module whatever the entry point: code splitting puts each module in exactly one file

@@ -2,7 +2,7 @@
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
-const ENTRIES = ['src/shop/index.ts', 'src/cloud-config/index.ts', 'examples/express/index.ts', 'examples/koa/index.ts'];
+const ENTRIES = ['src/shop/index.ts', 'src/cloud-config/index.ts', 'examples/express/index.ts', 'examples/koa/index.ts', 'src/shop/repository/woocommerce/index.ts'];
 
 describe('public API documentation', () => {
   it('gives every export of wc-legacy-api/shop, wc-legacy-api/cloud-config, wc-legacy-api/express and wc-legacy-api/koa a TSDoc comment with @example', () => {

@@ -27,7 +27,15 @@ export interface WooCommerceExportOptions {
 
 type SnapshotOrder = OrderHead & Omit<OrderLines, 'notes'> & { refunds: RefundHead['refund'][]; notes: OrderLines['notes'] };
 
-/** A WooCommerce store in the snapshot format (JSON-ready: `loadShopSnapshot` reads it, `JSON.stringify` writes it). */
+/**
+ * A WooCommerce store in the snapshot format (JSON-ready: `loadShopSnapshot` reads it, `JSON.stringify` writes it).
+ *
+ * @example
+ * ```ts
+ * const json: WooCommerceSnapshotJson = await exportWooCommerceSnapshot(pool);
+ * writeFileSync('shop.json', JSON.stringify(json));
+ * ```
+ */
 export interface WooCommerceSnapshotJson {
   format_version: 1;
   store: WooCommerceStoreSettings['store'];

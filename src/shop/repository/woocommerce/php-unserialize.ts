@@ -3,8 +3,23 @@
 // and anything else are refused (PHP's own unserialize would instantiate classes: never evaluate). Work is bounded by
 // the input's length, a nesting depth and an element count, so a hostile meta value costs at most one linear pass.
 
-/** A PHP value as read: arrays keep their keys in order. Floats stay text so no precision is lost. */
+/**
+ * A PHP value as read: arrays keep their keys in order. Floats stay text so no precision is lost.
+ *
+ * @example
+ * ```ts
+ * const value: PhpValue | undefined = readPhpSerialized('b:1;'); // true
+ * ```
+ */
 export type PhpValue = null | boolean | number | string | PhpArray;
+/**
+ * A PHP array: its keys (integers or strings) in their order.
+ *
+ * @example
+ * ```ts
+ * const roles = readPhpSerialized('a:1:{s:8:"customer";b:1;}') as PhpArray; // Map { 'customer' => true }
+ * ```
+ */
 export type PhpArray = Map<number | string, PhpValue>;
 
 /** Limits of {@link readPhpSerialized}. */

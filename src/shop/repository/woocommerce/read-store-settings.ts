@@ -53,6 +53,12 @@ const FRACTIONAL_OFFSET_ZONES: Record<string, string> = {
  * The IANA zone of a store: `timezone_string` when set; otherwise a zone for its `gmt_offset` (WordPress's "UTC+2"
  * choice, which has no IANA name): whole hours as `Etc/GMT-2` (no daylight saving time, like the offset itself),
  * the fractional offsets in use as the one DST-free zone that has them. `undefined` when no such zone exists.
+ *
+ * @example
+ * ```ts
+ * storeTimeZone('', '2'); // 'Etc/GMT-2'
+ * storeTimeZone('Europe/Berlin', '1'); // 'Europe/Berlin'
+ * ```
  */
 export function storeTimeZone(timezoneString: string, gmtOffset: string): string | undefined {
   if (timezoneString !== '') return timezoneString;
@@ -75,7 +81,19 @@ function currencySymbol(currency: string): string {
   }
 }
 
-/** Why a database cannot be read as a WooCommerce store. */
+/**
+ * Why a database cannot be read as a WooCommerce store: `not_woocommerce`, `unsupported_version` (before 3.0) or
+ * `unknown_time_zone` (a fractional `gmt_offset` no DST-free IANA zone has).
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await exportWooCommerceSnapshot(pool);
+ * } catch (error) {
+ *   if (error instanceof WooCommerceStoreError) console.error(error.code, error.message);
+ * }
+ * ```
+ */
 export class WooCommerceStoreError extends Error {
   constructor(
     readonly code: 'not_woocommerce' | 'unsupported_version' | 'unknown_time_zone',

@@ -2,12 +2,28 @@
 // that a mysql2 pool or connection satisfies, so nothing here imports the driver (an optional peer). Every statement
 // is a SELECT: this package never writes to a WooCommerce database.
 
-/** What the WooCommerce readers need of a mysql2 `Pool` / `Connection` (promise API). */
+/**
+ * What the WooCommerce readers need of a mysql2 `Pool` / `Connection` (promise API).
+ *
+ * @example
+ * ```ts
+ * import mysql from 'mysql2/promise';
+ * const db: MysqlQueryable = mysql.createPool({ uri: 'mysql://reader@localhost/wordpress', dateStrings: true });
+ * ```
+ */
 export interface MysqlQueryable {
   query(sql: string, values?: unknown[]): Promise<[unknown, unknown]>;
 }
 
-/** How a WooCommerce store keeps its orders: the posts tables, or the custom order tables (HPOS). */
+/**
+ * How a WooCommerce store keeps its orders: the posts tables, or the custom order tables (HPOS).
+ *
+ * @example
+ * ```ts
+ * const storage: WooCommerceStorage = 'hpos';
+ * await exportWooCommerceSnapshot(pool, { storage });
+ * ```
+ */
 export type WooCommerceStorage = 'posts' | 'hpos';
 
 /** Table names of one store: WordPress's and WooCommerce's tables under the store's prefix. */
