@@ -114,6 +114,7 @@ export type { ConsumerKeyStore, ConsumerKeyRecord, ConsumerKeyPair, KeyPermissio
 export { createMemoryNonceStore, DEFAULT_NONCES_PER_KEY } from './auth/nonce-store';
 export type { NonceStore, NonceVerdict, MemoryNonceStore, MemoryNonceStoreOptions } from './auth/nonce-store';
 export { createPostgresKeyStore } from './auth/postgres-key-store';
+export { createWooCommerceKeyStore, type WooCommerceAuthClient, type WooCommerceKeyStoreOptions } from './auth/woocommerce-key-store';
 export type { PostgresKeyStore, PostgresKeyStoreOptions, PostgresAuthClient } from './auth/postgres-key-store';
 export { createPostgresNonceStore } from './auth/postgres-nonce-store';
 export type { PostgresNonceStore, PostgresNonceStoreOptions } from './auth/postgres-nonce-store';

@@ -21,7 +21,9 @@ export async function loadDump(dumpFile: URL): Promise<mysql.Pool> {
   await admin.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
   await admin.query(`USE \`${name}\``);
   // One transaction for the dump's thousands of single-row INSERTs (a commit each would take seconds more).
-  await admin.query(`SET autocommit = 0; ${readFileSync(dumpFile, 'utf8')}; COMMIT`);
+  await admin.query('SET autocommit = 0');
+  await admin.query(readFileSync(dumpFile, 'utf8'));
+  await admin.query('COMMIT');
   await admin.end();
   const url = new URL(MYSQL_URL!);
   url.pathname = `/${name}`;
