@@ -9,6 +9,8 @@ const entry = {
   'cloud-config/index': 'src/cloud-config/index.ts',
   'express/index': 'examples/express/index.ts',
   'koa/index': 'examples/koa/index.ts',
+  // The Web-standard adapter imports no framework, so it lives in src/ (docs/decisions.md).
+  'fetch/index': 'src/fetch/index.ts',
 };
 
 // One runtime copy of every module whatever the entry point: code splitting puts each module in exactly one file

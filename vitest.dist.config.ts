@@ -10,7 +10,7 @@ const at = (p: string) => fileURLToPath(new URL(`./${p}`, import.meta.url));
 export default defineConfig({
   resolve: {
     alias: [
-      { find: /^wc-legacy-api\/(shop|cloud-config|express|koa)$/, replacement: at('dist/$1/index.js') },
+      { find: /^wc-legacy-api\/(shop|cloud-config|express|koa|fetch)$/, replacement: at('dist/$1/index.js') },
       { find: /^wc-legacy-api$/, replacement: at('dist/index.js') },
     ],
   },
