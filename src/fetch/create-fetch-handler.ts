@@ -25,7 +25,10 @@ import { CONSUMED, readRequestBody, TOO_LARGE } from './read-request-body';
 export interface FetchHandlerOptions {
   /** Who is calling (from your session, JWT, ...); used when the API has no `authenticate`. */
   readonly getCaller?: ((request: Request) => Caller | undefined | Promise<Caller | undefined>) | undefined;
-  /** Largest body read, in bytes (default 1 MiB, as the Express and Koa adapters); a larger one is answered 413. */
+  /**
+   * Largest body read, in bytes; a larger one is answered 413. Default: the API's own `maxBodyBytes` when it has
+   * one, else 1 MiB (as the Express and Koa adapters).
+   */
   readonly maxBodyBytes?: number | undefined;
   /**
    * Count a request as HTTPS when the first `X-Forwarded-Proto` value is `https`, as well as when its URL is
@@ -59,7 +62,10 @@ const CONSUMED_MESSAGE =
  * ```
  */
 export function createFetchHandler(api: ShopApi, options: FetchHandlerOptions = {}): (request: Request) => Promise<Response> {
-  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  // An API that declares its own body limit (`maxBodyBytes`) sets the default, so the adapter reads no more than the
+  // core accepts; read structurally, as not every ShopApi has one.
+  const declared = (api as { readonly maxBodyBytes?: unknown }).maxBodyBytes;
+  const maxBodyBytes = options.maxBodyBytes ?? (typeof declared === 'number' ? declared : DEFAULT_MAX_BODY_BYTES);
   if (!(Number.isSafeInteger(maxBodyBytes) && maxBodyBytes >= 0)) {
     throw new RangeError(`maxBodyBytes must be a non-negative integer, got ${String(maxBodyBytes)}`);
   }

@@ -78,11 +78,20 @@ describe('fetch adapter: the body limit', () => {
     }
   });
 
-  it('defaults to 1 MiB, as the Express and Koa adapters', async () => {
-    const handler = createFetchHandler(fixtureApi());
-    expect((await handler(put('/wc-api/v1/orders/1003', completeBody(1024 * 1024)))).status).toBe(200);
-    const over = await handler(put('/wc-api/v1/orders/1004', completeBody(1024 * 1024 + 1)));
-    expect(await json(over)).toEqual(tooLarge(1024 * 1024));
+  it('defaults to the limit the API declares, else 1 MiB as the Express and Koa adapters', async () => {
+    const api = fixtureApi();
+    const declared = (api as { maxBodyBytes?: number }).maxBodyBytes;
+    const limited: ShopApi & { maxBodyBytes: number } = { handle: (request) => api.handle(request), maxBodyBytes: 100 };
+    const undeclared: ShopApi = { handle: (request) => api.handle(request) };
+    for (const [target, limit] of [[limited, 100], [undeclared, 1024 * 1024], [api, declared ?? 1024 * 1024]] as const) {
+      const handler = createFetchHandler(target);
+      expect((await handler(put('/wc-api/v1/orders/1003', completeBody(limit)))).status).toBe(200);
+      const over = await handler(put('/wc-api/v1/orders/1004', completeBody(limit + 1)));
+      expect(await json(over)).toEqual(tooLarge(limit));
+    }
+    // The adapter's own option wins.
+    const own = await createFetchHandler(limited, { maxBodyBytes: 200 })(put('/wc-api/v1/orders/1003', completeBody(150)));
+    expect(own.status).toBe(200);
   });
 
   it('stops reading a body stream that never ends at the limit, and cancels it', async () => {
