@@ -10,6 +10,8 @@ const entry = {
   'express/index': 'examples/express/index.ts',
   'koa/index': 'examples/koa/index.ts',
   'woocommerce/index': 'src/shop/repository/woocommerce/index.ts',
+  // The Web-standard adapter imports no framework, so it lives in src/ (docs/decisions.md).
+  'fetch/index': 'src/fetch/index.ts',
 };
 
 // One runtime copy of every module whatever the entry point: code splitting puts each module in exactly one file

@@ -13,6 +13,7 @@ export default defineConfig({
       // The adapters are published from their sources in examples/.
       { find: /^wc-legacy-api\/express$/, replacement: at('examples/express/index.ts') },
       { find: /^wc-legacy-api\/koa$/, replacement: at('examples/koa/index.ts') },
+      { find: /^wc-legacy-api\/fetch$/, replacement: at('src/fetch/index.ts') },
       { find: /^wc-legacy-api$/, replacement: at('src/index.ts') },
     ],
   },

@@ -4,13 +4,13 @@ import { defineConfig } from 'vitest/config';
 const at = (p: string) => fileURLToPath(new URL(`./${p}`, import.meta.url));
 
 // `npm run test:dist` (CI runs it after `npm run build`): the conformance suite, the adapters behind body parsers and
-// the real legacy clients against the BUILT entry points, plus the package-level tests in test/package/. `npm test`
+// the real legacy clients against the BUILT entry points, the fetch adapter's tests, plus the package-level tests in test/package/. `npm test`
 // runs the same suites against src/ and needs no build; this run refuses to start on a missing or stale dist/
 // (test/package/require-build.ts).
 export default defineConfig({
   resolve: {
     alias: [
-      { find: /^wc-legacy-api\/(shop|cloud-config|express|koa|woocommerce)$/, replacement: at('dist/$1/index.js') },
+      { find: /^wc-legacy-api\/(shop|cloud-config|express|koa|fetch|woocommerce)$/, replacement: at('dist/$1/index.js') },
       { find: /^wc-legacy-api$/, replacement: at('dist/index.js') },
     ],
   },
@@ -21,6 +21,7 @@ export default defineConfig({
       'examples/koa/koa.test.ts',
       'test/shop/adapters/body-parsers.test.ts',
       'test/shop/auth/legacy-clients.test.ts',
+      'test/fetch/**/*.test.ts',
       'test/package/**/*.test.ts',
     ],
     globalSetup: ['test/package/require-build.ts'],

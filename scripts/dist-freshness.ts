@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('../', import.meta.url));
 
 /** Entry files every build writes. */
-export const DIST_ENTRIES = ['index.js', 'shop/index.js', 'cloud-config/index.js', 'express/index.js', 'koa/index.js', 'index.cjs'];
+export const DIST_ENTRIES = ['index.js', 'shop/index.js', 'cloud-config/index.js', 'express/index.js', 'koa/index.js', 'fetch/index.js', 'index.cjs'];
 
 /** Newest modification time of the TypeScript that goes into the build (src/ and the adapters in examples/). */
 function newestSource(dir: string): number {

@@ -101,6 +101,24 @@ describe('architecture (docs/architecture.md)', () => {
     expect(arrows(/^src\/shop\/(?!cli\/)/, /^src\/shop\/cli\//)).toEqual([]);
   });
 
+  it('keeps wc-legacy-api/fetch on Web APIs: nothing it reaches imports a Node builtin, a framework or the shop entry', () => {
+    const reached = new Set<string>();
+    const visit = (file: string): void => {
+      if (reached.has(file)) return;
+      reached.add(file);
+      for (const next of edges.get(file) ?? []) visit(next);
+    };
+    visit('src/fetch/index.ts');
+    expect(reached).toContain('src/shop/http/api-error.ts');
+    const offenders = [...reached].filter((f) =>
+      /(?:from|import\()\s*['"](?:node:[^'"]+|fs|path|crypto|module|stream|http|https|buffer|zlib|express|koa)['"]|\bcreateRequire\b|\bBuffer\./.test(readFileSync(join(root, f), 'utf8')),
+    );
+    expect(offenders).toEqual([]);
+    // The shop's barrel would bring node:crypto along (auth); the adapter imports the few files it needs.
+    expect([...reached]).not.toContain('src/shop/index.ts');
+    expect(arrows(/^src\/shop\//, /^src\/fetch\//)).toEqual([]);
+  });
+
   it('has no import cycle in src/ or examples/', () => {
     expect(cycles()).toEqual([]);
   });

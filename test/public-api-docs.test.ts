@@ -2,10 +2,10 @@
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
-const ENTRIES = ['src/shop/index.ts', 'src/cloud-config/index.ts', 'examples/express/index.ts', 'examples/koa/index.ts', 'src/shop/repository/woocommerce/index.ts'];
+const ENTRIES = ['src/shop/index.ts', 'src/cloud-config/index.ts', 'examples/express/index.ts', 'examples/koa/index.ts', 'src/fetch/index.ts', 'src/shop/repository/woocommerce/index.ts'];
 
 describe('public API documentation', () => {
-  it('gives every export of wc-legacy-api/shop, wc-legacy-api/cloud-config, wc-legacy-api/express and wc-legacy-api/koa a TSDoc comment with @example', () => {
+  it('gives every export of wc-legacy-api/shop, wc-legacy-api/cloud-config, wc-legacy-api/express, wc-legacy-api/koa, wc-legacy-api/fetch and wc-legacy-api/woocommerce a TSDoc comment with @example', () => {
     const program = ts.createProgram(ENTRIES, {
       module: ts.ModuleKind.ESNext,
       moduleResolution: ts.ModuleResolutionKind.Bundler,

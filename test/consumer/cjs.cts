@@ -5,6 +5,7 @@ import shop = require('wc-legacy-api/shop');
 import everything = require('wc-legacy-api');
 import expressAdapter = require('wc-legacy-api/express');
 import koaAdapter = require('wc-legacy-api/koa');
+import fetchAdapter = require('wc-legacy-api/fetch');
 import cloudConfig = require('wc-legacy-api/cloud-config');
 
 type IsAny<T> = 0 extends 1 & T ? true : false;
@@ -17,4 +18,6 @@ export const orderTotalAsNumber: number = order.total;
 
 export const sameClass: typeof shop.SnapshotImportError = everything.SnapshotImportError;
 export const adapters = [expressAdapter.createMiddleware, koaAdapter.createMiddleware] as const;
+declare const api: shop.ShopApi;
+export const fetchHandler: (request: Request) => Promise<Response> = fetchAdapter.createFetchHandler(api, { trustProxy: true });
 export const valid: boolean = cloudConfig.validateCloudConfig('#cloud-config\n', { maxBytes: undefined }).valid;

@@ -9,6 +9,7 @@ import * as everything from 'wc-legacy-api';
 import { validateCloudConfig, type CloudConfig } from 'wc-legacy-api/cloud-config';
 import { createMiddleware as expressMiddleware, type MiddlewareOptions as ExpressOptions } from 'wc-legacy-api/express';
 import { createMiddleware as koaMiddleware, type MiddlewareOptions as KoaOptions } from 'wc-legacy-api/koa';
+import { createFetchHandler, type FetchHandlerOptions } from 'wc-legacy-api/fetch';
 import {
   createConsumerKeyAuth,
   createMemoryKeyStore,
@@ -79,6 +80,12 @@ const app = express();
 app.use('/shop', expressMiddleware(api, expressOptions));
 app.use(expressMiddleware(api, { getCaller: (req) => (req.get('x-user') ? { userId: 1, capabilities: [] } : undefined) }));
 new Koa().use(koaMiddleware(api, koaOptions)).use(koaMiddleware(api));
+
+// The Web-standard adapter: Request in, Response out, the same options plus trustProxy.
+const fetchOptions: FetchHandlerOptions = { getCaller: (request) => (request.headers.get('x-user') === '1' ? { userId: 1, capabilities: [] } : undefined), maxBodyBytes: maybeNumber, trustProxy: maybeBoolean };
+const handler: (request: Request) => Promise<Response> = createFetchHandler(api, fetchOptions);
+export const fetched: Promise<Response> = handler(new Request('http://localhost/wc-api/v1/'));
+export const withoutOptions = createFetchHandler(api);
 
 // The cloud-config half.
 const result = validateCloudConfig('#cloud-config\nhostname: a\n', { maxBytes: maybeNumber, requireHeader: maybeBoolean, instanceData: undefined });

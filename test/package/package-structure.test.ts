@@ -31,10 +31,10 @@ describe('built package', () => {
   const built = files(dist);
 
   it('is what this run\'s suites import by the package names (vitest.dist.config.ts aliases them to dist/)', async () => {
-    for (const entry of ['shop', 'express', 'koa'] as const) {
+    for (const entry of ['shop', 'express', 'koa', 'fetch'] as const) {
       const byName = (await import(`wc-legacy-api/${entry}`)) as Record<string, unknown>;
       const fromDist = (await import(join(dist, entry, 'index.js'))) as Record<string, unknown>;
-      const name = entry === 'shop' ? 'createShopApi' : 'createMiddleware';
+      const name = entry === 'shop' ? 'createShopApi' : entry === 'fetch' ? 'createFetchHandler' : 'createMiddleware';
       expect(byName[name], entry).toBe(fromDist[name]);
     }
   });
@@ -88,7 +88,7 @@ describe('built package', () => {
     const script = `
       const all = require('wc-legacy-api');
       const shop = require('wc-legacy-api/shop');
-      require('wc-legacy-api/cloud-config'); require('wc-legacy-api/express'); require('wc-legacy-api/koa');
+      require('wc-legacy-api/cloud-config'); require('wc-legacy-api/express'); require('wc-legacy-api/koa'); require('wc-legacy-api/fetch');
       const error = new all.SnapshotImportError('cannot store', 'shop_orders.customer_note');
       const loaded = Object.keys(require.cache).filter((f) => f.includes('/dist/'));
       const defining = loaded.filter((f) => /SnapshotImportError = class\\b|class SnapshotImportError\\b/.test(require('fs').readFileSync(f, 'utf8')));
@@ -96,6 +96,28 @@ describe('built package', () => {
     const run = node(['-e', script]);
     expect(run.stderr).toBe('');
     expect(JSON.parse(run.stdout)).toEqual({ instanceofShop: true, same: true, defining: 1 });
+  });
+
+  it.each([
+    ['ESM', 'fetch/index.js', /^import\b[^'"]*['"](\.{1,2}\/[^'"]+)['"]|^export\b[^'"]*from\s*['"](\.{1,2}\/[^'"]+)['"]/gm],
+    ['CommonJS', 'fetch/index.cjs', /\brequire\(['"](\.{1,2}\/[^'"]+)['"]\)/g],
+  ])('builds wc-legacy-api/fetch (%s) from files that load no Node builtin and none of the shop\'s auth', (_format, entry, localImport) => {
+    // Everything the entry loads, through the shared chunks, for a runtime without Node's modules (Workers, browsers).
+    const seen = new Set<string>();
+    const visit = (file: string): void => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      const text = readFileSync(join(dist, file), 'utf8');
+      for (const m of text.matchAll(localImport)) visit(join(file, '..', (m[1] ?? m[2])!));
+    };
+    visit(entry);
+    const loaded = [...seen];
+    expect(loaded.flatMap(bundledModules)).toContain('src/fetch/create-fetch-handler.ts');
+    for (const file of loaded) {
+      const text = readFileSync(join(dist, file), 'utf8');
+      expect({ file, builtin: /['"]node:[a-z_/]+['"]|\brequire\(['"](crypto|fs|module|path|zlib)['"]\)/.exec(text)?.[0] }).toEqual({ file, builtin: undefined });
+      expect(bundledModules(file).filter((m) => m.startsWith('src/shop/auth/'))).toEqual([]);
+    }
   });
 
   it('ships the validate-cloud-config bin as an executable ESM file that shares the chunks', () => {
