@@ -14,7 +14,9 @@ export interface OpenApiCommandOptions {
 export function runOpenApi(options: OpenApiCommandOptions): void {
   const { serverUrl } = options;
   if (serverUrl !== undefined && !/^https?:\/\/[^/?#]+(\/[^?#]*)?$/i.test(serverUrl)) {
-    throw new CliError(`--server-url must be an http(s) URL without query or fragment, e.g. https://shop.example.com, got "${serverUrl}"`);
+    throw new CliError(
+      `--server-url must be an http(s) URL without query or fragment, e.g. https://shop.example.com, got "${serverUrl}"`,
+    );
   }
   const document = createOpenApiDocument({ basePath: options.basePath, serverUrl });
   options.out(`${JSON.stringify(document, null, 2)}\n`);

@@ -98,7 +98,11 @@ export function createOpenApiDocument(options: OpenApiDocumentOptions = {}): Ope
   if (secured) components.securitySchemes = securitySchemes();
   const document: OpenApiDocument = {
     openapi: '3.1.0',
-    info: { title: 'wc-legacy-api shop API (WooCommerce legacy REST API v1)', version: API_VERSION, description: DESCRIPTION },
+    info: {
+      title: 'wc-legacy-api shop API (WooCommerce legacy REST API v1)',
+      version: API_VERSION,
+      description: DESCRIPTION,
+    },
     servers: [{ url: serverUrl === '' ? '/' : serverUrl }],
     tags: ['index', 'orders', 'coupons', 'reports'].map((name) => ({ name })),
     paths,
@@ -112,7 +116,9 @@ function openApiPath(template: string): string {
   return template.replace(/<([a-z]+)>/g, '{$1}');
 }
 
-function pathItem(route: RouteDefinition, parameters: ReturnType<typeof queryParameters>, secured: boolean): JsonObject {
+type QueryParameters = ReturnType<typeof queryParameters>;
+
+function pathItem(route: RouteDefinition, parameters: QueryParameters, secured: boolean): JsonObject {
   const item: JsonObject = {};
   const param = /<([a-z]+)>/.exec(route.template)?.[1] as keyof typeof PATH_PARAMETERS | undefined;
   if (param !== undefined) item.parameters = [pathParameter(param)];
@@ -120,7 +126,7 @@ function pathItem(route: RouteDefinition, parameters: ReturnType<typeof queryPar
   return item;
 }
 
-function operation(route: RouteDefinition, method: KnownMethod, parameters: ReturnType<typeof queryParameters>, secured: boolean): JsonObject {
+function operation(route: RouteDefinition, method: KnownMethod, parameters: QueryParameters, secured: boolean): JsonObject {
   const reading = method === 'GET' || method === 'HEAD';
   const op: JsonObject = {
     operationId: camel(`${method.toLowerCase()}_${route.name}`),
@@ -245,7 +251,11 @@ function securitySchemes(): JsonObject {
     '(and optionally oauth_version); the signing rules are in docs/authentication.md.';
   const query = (name: string, description: string) => ({ type: 'apiKey', in: 'query', name, description });
   return {
-    basicAuth: { type: 'http', scheme: 'basic', description: `${https} The consumer key as user name, the consumer secret as password.` },
+    basicAuth: {
+      type: 'http',
+      scheme: 'basic',
+      description: `${https} The consumer key as user name, the consumer secret as password.`,
+    },
     consumerKey: query('consumer_key', `${https} With consumer_secret.`),
     consumerSecret: query('consumer_secret', `${https} With consumer_key.`),
     oauthConsumerKey: query('oauth_consumer_key', oauth),

@@ -12,7 +12,8 @@ const MAX_INT = 2_147_483_647;
 
 const DATE_TEXT =
   'YYYY-MM-DD, or YYYY-MM-DDTHH:mm[:ss[.fff]] (T or a space) with an optional zone Z, ±HH:MM, ±HHMM or ±HH; ' +
-  'without a zone UTC, a date alone is midnight UTC. Compared in whole seconds; a _max bound takes in its whole second.';
+  'without a zone UTC, a date alone is midnight UTC. Compared in whole seconds; a _max bound takes in its whole ' +
+  'second.';
 
 function query(name: string, description: string, schema: JsonObject): JsonObject {
   // `allowReserved`: a bracketed name and a comma list are sent as they are; the server decodes every value once.
@@ -20,7 +21,8 @@ function query(name: string, description: string, schema: JsonObject): JsonObjec
 }
 
 function dateFilter(name: string, what: string): JsonObject {
-  return query(name, `${what}, inclusive. ${DATE_TEXT}`, { type: 'string', examples: ['2024-03-01', '2024-03-01T10:00:00Z'] });
+  const examples = ['2024-03-01', '2024-03-01T10:00:00Z'];
+  return query(name, `${what}, inclusive. ${DATE_TEXT}`, { type: 'string', examples });
 }
 
 function statusList(name: string, extra: string): JsonObject {

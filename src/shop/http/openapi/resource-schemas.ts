@@ -43,15 +43,17 @@ export function money(description = 'An amount of money: a decimal string with e
 
 /** A timestamp as every timestamp field prints it. */
 function timestamp(description = 'UTC, whole seconds, literal Z.'): JsonObject {
-  return { type: 'string', format: 'date-time', pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$', description };
+  const pattern = '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$';
+  return { type: 'string', format: 'date-time', pattern, description };
 }
 
-const text = (description?: string): JsonObject => (description === undefined ? { type: 'string' } : { type: 'string', description });
+const described = (schema: JsonObject, description: string | undefined): JsonObject =>
+  description === undefined ? schema : { ...schema, description };
+const text = (description?: string): JsonObject => described({ type: 'string' }, description);
 const textOrNull = (description: string): JsonObject => ({ type: ['string', 'null'], description });
-const count = (description?: string): JsonObject =>
-  description === undefined ? { type: 'integer', minimum: 0 } : { type: 'integer', minimum: 0, description };
+const count = (description?: string): JsonObject => described({ type: 'integer', minimum: 0 }, description);
 const id = (): JsonObject => ({ type: 'integer', minimum: 0 });
-const flag = (description?: string): JsonObject => (description === undefined ? { type: 'boolean' } : { type: 'boolean', description });
+const flag = (description?: string): JsonObject => described({ type: 'boolean' }, description);
 const list = (items: JsonObject): JsonObject => ({ type: 'array', items });
 const number = (description: string): JsonObject => ({ type: 'number', description });
 
@@ -223,7 +225,8 @@ function reportSchemas() {
 }
 
 function indexSchemas() {
-  const route = closed<IndexRoute>('One route: its methods, accepts_data on the route taking a body, its URL when it has no parameter.', {
+  const about = 'One route: its methods, accepts_data on the route taking a body, its URL when it has no parameter.';
+  const route = closed<IndexRoute>(about, {
     supports: list({ type: 'string', enum: [...KNOWN_METHODS] }),
     accepts_data: { const: true },
     meta: closed<NonNullable<IndexRoute['meta']>>('Links.', { self: text('The public URL of the route.') }),
