@@ -127,7 +127,7 @@ export { API_ERROR_CODES, shopErrorResponse, JSON_CONTENT_TYPE } from './http/ap
 export type { ApiErrorCode, ApiError } from './http/api-error';
 // The OpenAPI 3.1 document of the API, generated from the route table.
 export { createOpenApiDocument } from './http/openapi/create-openapi-document';
-export type { OpenApiDocument, OpenApiDocumentOptions } from './http/openapi/create-openapi-document';
+export type { OpenApiDocument, OpenApiDocumentOptions } from './http/openapi/openapi-types';
 export { parseQuery } from './http/parse-query';
 export type { QueryMap, QueryValue, ParseQueryResult } from './http/parse-query';
 export { parseFilterDate } from './http/parse-filter-date';

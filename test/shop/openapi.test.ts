@@ -25,7 +25,7 @@ const addFormats: AddFormats =
   (addFormatsModule as unknown as { default?: AddFormats }).default ?? (addFormatsModule as unknown as AddFormats);
 
 const BASE = '/wc-api/v1';
-const doc = createOpenApiDocument();
+const doc = await createOpenApiDocument();
 const DOC_ID = 'https://wc-legacy-api.test/openapi.json';
 
 // Strict ajv: an unknown keyword or a misspelt one in the document's schemas fails the compile. The component schemas
@@ -144,7 +144,7 @@ const READS: readonly string[] = [
 describe('createOpenApiDocument', () => {
   it('is a valid OpenAPI 3.1 document (@seriousme/openapi-schema-validator)', async () => {
     for (const options of [{}, { basePath: '/api/shop/v1', serverUrl: 'https://shop.example.com/shop/', security: 'none' as const }]) {
-      const result = await new Validator().validate(createOpenApiDocument(options) as unknown as Json);
+      const result = await new Validator().validate((await createOpenApiDocument(options)) as unknown as Json);
       expect(result.errors ?? []).toEqual([]);
       expect(result.valid).toBe(true);
     }
@@ -159,20 +159,20 @@ describe('createOpenApiDocument', () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
-  it('puts the base path and server URL in servers, declares security only when asked, and builds a new document per call', () => {
+  it('puts the base path and server URL in servers, declares security only when asked, and builds a new document per call', async () => {
     expect(doc.servers).toEqual([{ url: '/wc-api/v1' }]);
-    expect(createOpenApiDocument({ basePath: 'shop/v1/', serverUrl: 'https://shop.example.com:8443/' }).servers).toEqual([
+    expect((await createOpenApiDocument({ basePath: 'shop/v1/', serverUrl: 'https://shop.example.com:8443/' })).servers).toEqual([
       { url: 'https://shop.example.com:8443/shop/v1' },
     ]);
-    expect(createOpenApiDocument({ basePath: '/' }).servers).toEqual([{ url: '/' }]);
+    expect((await createOpenApiDocument({ basePath: '/' })).servers).toEqual([{ url: '/' }]);
     expect(Object.keys((doc.components as Json).securitySchemes as Json)).toEqual(['basicAuth', 'consumerKey', 'consumerSecret', 'oauthConsumerKey', 'oauthSignature']);
     expect((doc.paths['/']!.get as Json).security).toEqual([]);
-    const open = createOpenApiDocument({ security: 'none' });
+    const open = await createOpenApiDocument({ security: 'none' });
     expect(open.security).toBeUndefined();
     expect((open.components as Json).securitySchemes).toBeUndefined();
     expect((open.paths['/']!.get as Json).security).toBeUndefined();
     (open.paths as Record<string, Json>)['/orders'] = {};
-    expect(Object.keys(createOpenApiDocument().paths['/orders']!)).toEqual(['head', 'get']);
+    expect(Object.keys((await createOpenApiDocument()).paths['/orders']!)).toEqual(['head', 'get']);
   });
 
   it('describes money as two-decimal strings, timestamps as the API prints them, and every error code', () => {
@@ -312,12 +312,12 @@ describe('wc-legacy-api openapi', () => {
   const cli = fileURLToPath(new URL('../../src/shop/cli/main.ts', import.meta.url));
   const run = (args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', cli, 'openapi', ...args], { encoding: 'utf8', timeout: 60_000 });
 
-  it('prints the document for the given base path and server URL', () => {
+  it('prints the document for the given base path and server URL', async () => {
     const r = run(['--base-path', '/api/shop/v1', '--server-url', 'https://shop.example.com']);
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
     const printed = JSON.parse(r.stdout) as OpenApiDocument;
-    expect(printed).toEqual(createOpenApiDocument({ basePath: '/api/shop/v1', serverUrl: 'https://shop.example.com' }));
+    expect(printed).toEqual(await createOpenApiDocument({ basePath: '/api/shop/v1', serverUrl: 'https://shop.example.com' }));
     expect(printed.servers).toEqual([{ url: 'https://shop.example.com/api/shop/v1' }]);
   });
 

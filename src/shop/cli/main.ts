@@ -126,7 +126,7 @@ async function main(args: readonly string[]): Promise<number> {
     process.stdout.on('error', (error: NodeJS.ErrnoException) => {
       if (error.code !== 'EPIPE') throw error;
     });
-    runOpenApi({ basePath: values['base-path'], serverUrl: values['server-url'], out: (text) => process.stdout.write(text) });
+    await runOpenApi({ basePath: values['base-path'], serverUrl: values['server-url'], out: (text) => process.stdout.write(text) });
     return 0;
   }
   fail(command === undefined ? 'a command is needed' : `unknown command "${command}"`);

@@ -11,13 +11,13 @@ export interface OpenApiCommandOptions {
 }
 
 /** Writes the document, indented, as one JSON text ending in a newline. */
-export function runOpenApi(options: OpenApiCommandOptions): void {
+export async function runOpenApi(options: OpenApiCommandOptions): Promise<void> {
   const { serverUrl } = options;
   if (serverUrl !== undefined && !/^https?:\/\/[^/?#]+(\/[^?#]*)?$/i.test(serverUrl)) {
     throw new CliError(
       `--server-url must be an http(s) URL without query or fragment, e.g. https://shop.example.com, got "${serverUrl}"`,
     );
   }
-  const document = createOpenApiDocument({ basePath: options.basePath, serverUrl });
+  const document = await createOpenApiDocument({ basePath: options.basePath, serverUrl });
   options.out(`${JSON.stringify(document, null, 2)}\n`);
 }

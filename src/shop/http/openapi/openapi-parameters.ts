@@ -5,7 +5,7 @@
  */
 import { ORDER_STATUSES } from '../../model/order';
 import { PATH_PARAMETERS, type QueryParameterId } from '../route';
-import type { JsonObject } from './resource-schemas';
+import type { JsonObject } from './openapi-types';
 
 // The legacy values are MySQL/PHP integers (see list-query.ts).
 const MAX_INT = 2_147_483_647;

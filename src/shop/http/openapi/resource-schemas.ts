@@ -23,8 +23,7 @@ import type {
 import type { IndexDocument, IndexRoute } from '../index-document';
 import { KNOWN_METHODS, ROUTES, type ResponseSchemaName } from '../route';
 
-/** A JSON Schema (or an OpenAPI object): plain JSON data. */
-export type JsonObject = { [key: string]: unknown };
+import type { JsonObject } from './openapi-types';
 
 /** Where a schema of the document is referenced from. */
 export function schemaRef(name: string): JsonObject {
