@@ -4,9 +4,9 @@ import { defineConfig } from 'vitest/config';
 const at = (p: string) => fileURLToPath(new URL(`./${p}`, import.meta.url));
 
 // `npm run test:dist` (CI runs it after `npm run build`): the conformance suite, the OpenAPI document (its lazily
-// loaded chunk included), the adapters behind body parsers and the real legacy clients against the BUILT entry points, plus the package-level tests in test/package/. `npm test`
-// runs the same suites against src/ and needs no build; this run refuses to start on a missing or stale dist/
-// (test/package/require-build.ts).
+// loaded chunk included), the adapters behind body parsers and the real legacy clients against the BUILT entry
+// points, plus the package-level tests in test/package/. `npm test` runs the same suites against src/ and needs no
+// build; this run refuses to start on a missing or stale dist/ (test/package/require-build.ts).
 export default defineConfig({
   resolve: {
     alias: [
