@@ -3,10 +3,10 @@ import { defineConfig } from 'vitest/config';
 
 const at = (p: string) => fileURLToPath(new URL(`./${p}`, import.meta.url));
 
-// `npm run test:dist` (CI runs it after `npm run build`): the conformance suite, the adapters behind body parsers and
-// the real legacy clients against the BUILT entry points, the fetch adapter's tests, plus the package-level tests in test/package/. `npm test`
-// runs the same suites against src/ and needs no build; this run refuses to start on a missing or stale dist/
-// (test/package/require-build.ts).
+// `npm run test:dist` (CI runs it after `npm run build`): the conformance suite, the OpenAPI document (its lazily
+// loaded chunk included), the adapters behind body parsers, the real legacy clients and the fetch adapter's tests
+// against the BUILT entry points, plus the package-level tests in test/package/. `npm test` runs the same suites
+// against src/ and needs no build; this run refuses to start on a missing or stale dist/ (test/package/require-build.ts).
 export default defineConfig({
   resolve: {
     alias: [
@@ -17,6 +17,7 @@ export default defineConfig({
   test: {
     include: [
       'test/shop/handler-conformance.test.ts',
+      'test/shop/openapi.test.ts',
       'examples/express/express.test.ts',
       'examples/koa/koa.test.ts',
       'test/shop/adapters/body-parsers.test.ts',

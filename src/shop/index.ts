@@ -126,6 +126,9 @@ export { createShopApi, DEFAULT_MAX_PAGE_SIZE } from './http/create-shop-api';
 export type { ShopApi, ShopApiOptions } from './http/create-shop-api';
 export { API_ERROR_CODES, shopErrorResponse, JSON_CONTENT_TYPE } from './http/api-error';
 export type { ApiErrorCode, ApiError } from './http/api-error';
+// The OpenAPI 3.1 document of the API, generated from the route table.
+export { createOpenApiDocument } from './http/openapi/create-openapi-document';
+export type { OpenApiDocument, OpenApiDocumentOptions } from './http/openapi/openapi-types';
 export { parseQuery } from './http/parse-query';
 export type { QueryMap, QueryValue, ParseQueryResult } from './http/parse-query';
 export { parseFilterDate } from './http/parse-filter-date';

@@ -5,16 +5,19 @@
 import { parseArgs } from 'node:util';
 import { CliError, messageOf } from './cli-error';
 import { runImport } from './import-command';
+import { runOpenApi } from './openapi-command';
 import { runServe } from './serve-command';
 
 const USAGE = `Usage: wc-legacy-api import SNAPSHOT --database-url URL [--batch-size N] [--max-value-bytes N]
        wc-legacy-api serve [--data SNAPSHOT | --database-url URL] [--port N] [--host HOST]
+       wc-legacy-api openapi [--base-path PATH] [--server-url URL]
 
 Commands:
   import   create or upgrade the shop schema, then import a JSON shop snapshot (any size: it is streamed) in one
            transaction; progress on stderr, Ctrl-C cancels and nothing stays imported
   serve    serve the WooCommerce legacy v1 shop API from a snapshot file or a database (without either: the small
            example shop shipped with wc-legacy-api), with a fresh API key
+  openapi  print the OpenAPI 3.1 document of the shop API (JSON) on stdout
 
 Options:
   --database-url URL   postgres://USER:PASSWORD@HOST:5432/DB (needs the "pg" package), or pglite:DIR or
@@ -24,6 +27,8 @@ Options:
   --max-value-bytes N  import: longest order (or other value) the snapshot may hold (default 16777216, 16 MiB)
   --port N             serve: port (default $PORT or 8080; 0 picks a free port)
   --host HOST          serve: address to listen on (default $HOST or 127.0.0.1)
+  --base-path PATH     openapi: the API's base path (default /wc-api/v1)
+  --server-url URL     openapi: the public URL the API is reached at, e.g. https://shop.example.com
   -h, --help           show this help
 
 Exit status: 0 done, 1 invalid snapshot, 2 usage, file or database error, 130 interrupted.
@@ -53,6 +58,8 @@ async function main(args: readonly string[]): Promise<number> {
         'max-value-bytes': { type: 'string' },
         port: { type: 'string' },
         host: { type: 'string' },
+        'base-path': { type: 'string' },
+        'server-url': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -110,6 +117,16 @@ async function main(args: readonly string[]): Promise<number> {
       process.once('SIGINT', () => stop('SIGINT'));
       process.once('SIGTERM', () => stop('SIGTERM'));
     });
+    return 0;
+  }
+  if (command === 'openapi') {
+    const others = Object.keys(values).filter((name) => name !== 'base-path' && name !== 'server-url');
+    if (rest.length > 0 || others.length > 0) fail('openapi takes only --base-path PATH and --server-url URL');
+    // A reader that stops early (`| head`) closes the pipe: that is not a failure of this command.
+    process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EPIPE') throw error;
+    });
+    await runOpenApi({ basePath: values['base-path'], serverUrl: values['server-url'], out: (text) => process.stdout.write(text) });
     return 0;
   }
   fail(command === undefined ? 'a command is needed' : `unknown command "${command}"`);

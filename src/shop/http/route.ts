@@ -25,7 +25,60 @@ export type RouteName =
   | 'sales_report'
   | 'top_sellers_report';
 
-/** A route: its name, its path template as the index shows it, the methods it supports, whether it takes a body. */
+/**
+ * A query parameter a route reads, by its wire name. `filter[limit]` means two things: a listing's page size, and
+ * (`filter[limit]:top_sellers`) how many products a top-sellers report ranks; the part after `:` only tells them apart.
+ */
+export type QueryParameterId =
+  | 'status'
+  | 'filter[status]'
+  | 'filter[created_at_min]'
+  | 'filter[created_at_max]'
+  | 'filter[updated_at_min]'
+  | 'filter[updated_at_max]'
+  | 'filter[q]'
+  | 'filter[limit]'
+  | 'filter[offset]'
+  | 'page'
+  | 'fields'
+  | 'filter[period]'
+  | 'filter[date_min]'
+  | 'filter[date_max]'
+  | 'filter[limit]:top_sellers';
+
+/** The named JSON shapes a successful answer is made of (the OpenAPI document has one schema for each). */
+export type ResponseSchemaName =
+  | 'Index'
+  | 'Order'
+  | 'OrderNote'
+  | 'Coupon'
+  | 'Count'
+  | 'ReportName'
+  | 'SalesReport'
+  | 'TopSeller';
+
+/**
+ * What a route answers with on success: `{ [member]: schema }` (or `{ [member]: schema[] }` when `list`); the
+ * index (member null) is the schema itself.
+ */
+export interface RouteResponse {
+  readonly member: string | null;
+  readonly schema: ResponseSchemaName;
+  readonly list: boolean;
+}
+
+/** A route parameter (`<id>` or `<code>` in a template) and the text it matches (a regular expression source). */
+export const PATH_PARAMETERS = {
+  id: '\\d+',
+  // The legacy route regex: a word character, then word characters, whitespace or hyphens (ASCII, as in PCRE).
+  code: '[A-Za-z0-9_][A-Za-z0-9_\\s-]*',
+} as const;
+
+/**
+ * A route: its name, its path template as the index shows it, the methods it supports, whether it takes a body,
+ * what the reading methods (HEAD, GET) take in the query and what a success answers. The handler matches and
+ * dispatches with it, and `createOpenApiDocument` describes the API from it.
+ */
 export interface RouteDefinition {
   readonly name: RouteName;
   /** Path template below the base path, e.g. `/orders/<id>`. */
@@ -33,38 +86,146 @@ export interface RouteDefinition {
   readonly methods: readonly KnownMethod[];
   readonly acceptsData: boolean;
   readonly pattern: RegExp;
+  /** One line saying what the route serves (and what it needs), for the API description. */
+  readonly summary: string;
+  /** The query parameters HEAD and GET read (and check); the writing methods read none. */
+  readonly query: readonly QueryParameterId[];
+  /** True when a GET answers the pagination headers (`X-WC-Total`, `X-WC-TotalPages`, `Link`). */
+  readonly paginated: boolean;
+  readonly response: RouteResponse;
 }
 
 const READ: readonly KnownMethod[] = ['HEAD', 'GET'];
 const EDITABLE: readonly KnownMethod[] = ['HEAD', 'GET', 'POST', 'PUT', 'PATCH'];
 
+const RECORD_FILTERS: readonly QueryParameterId[] = [
+  'filter[created_at_min]',
+  'filter[created_at_max]',
+  'filter[updated_at_min]',
+  'filter[updated_at_max]',
+  'filter[q]',
+  'filter[limit]',
+  'filter[offset]',
+  // Read (and checked) by the counts too, though a count does not page.
+  'page',
+];
+const ORDER_FILTERS: readonly QueryParameterId[] = ['status', 'filter[status]', ...RECORD_FILTERS];
+const REPORT_FILTERS: readonly QueryParameterId[] = ['filter[period]', 'filter[date_min]', 'filter[date_max]'];
+
+type RouteInput = Omit<RouteDefinition, 'pattern' | 'methods' | 'acceptsData' | 'paginated'> &
+  Partial<Pick<RouteDefinition, 'methods' | 'acceptsData' | 'paginated'>>;
+
+/** A route whose pattern is its template, anchored and case-insensitive, each `<param>` matching its text. */
+function route(input: RouteInput): RouteDefinition {
+  const source = input.template
+    .split(/(<[a-z]+>)/)
+    .map((part) => {
+      const param = /^<([a-z]+)>$/.exec(part)?.[1];
+      if (param === undefined) return part.replace(/\//g, '\\/');
+      return `(${PATH_PARAMETERS[param as keyof typeof PATH_PARAMETERS]})`;
+    })
+    .join('');
+  return { methods: READ, acceptsData: false, paginated: false, ...input, pattern: new RegExp(`^${source}$`, 'i') };
+}
+
+function body(member: string | null, schema: ResponseSchemaName, list = false): RouteResponse {
+  return { member, schema, list };
+}
+
 /** Every route, in the legacy registration order (which is also the order of the index document). */
 export const ROUTES: readonly RouteDefinition[] = [
-  { name: 'index', template: '/', methods: READ, acceptsData: false, pattern: /^\/?$/ },
-  { name: 'orders', template: '/orders', methods: READ, acceptsData: false, pattern: /^\/orders$/i },
-  { name: 'orders_count', template: '/orders/count', methods: READ, acceptsData: false, pattern: /^\/orders\/count$/i },
-  { name: 'order', template: '/orders/<id>', methods: EDITABLE, acceptsData: true, pattern: /^\/orders\/(\d+)$/i },
-  { name: 'order_notes', template: '/orders/<id>/notes', methods: READ, acceptsData: false, pattern: /^\/orders\/(\d+)\/notes$/i },
-  { name: 'coupons', template: '/coupons', methods: READ, acceptsData: false, pattern: /^\/coupons$/i },
-  { name: 'coupons_count', template: '/coupons/count', methods: READ, acceptsData: false, pattern: /^\/coupons\/count$/i },
-  { name: 'coupon', template: '/coupons/<id>', methods: READ, acceptsData: false, pattern: /^\/coupons\/(\d+)$/i },
+  // The base path itself, with or without its slash (the handler answers it before authentication).
   {
+    ...route({
+      name: 'index',
+      template: '/',
+      summary: 'The index: store information and the routes (public, no key)',
+      query: [],
+      response: body(null, 'Index'),
+    }),
+    pattern: /^\/?$/,
+  },
+  route({
+    name: 'orders',
+    template: '/orders',
+    summary: 'One page of orders, newest first (the orders the caller may read)',
+    query: [...ORDER_FILTERS, 'fields'],
+    paginated: true,
+    response: body('orders', 'Order', true),
+  }),
+  route({
+    name: 'orders_count',
+    template: '/orders/count',
+    summary: 'The number of matching orders (needs read_private_shop_orders)',
+    query: ORDER_FILTERS,
+    response: body('count', 'Count'),
+  }),
+  route({
+    name: 'order',
+    template: '/orders/<id>',
+    methods: EDITABLE,
+    acceptsData: true,
+    summary: 'One order; PUT, POST and PATCH change its status (needs edit_shop_orders)',
+    query: ['fields'],
+    response: body('order', 'Order'),
+  }),
+  route({
+    name: 'order_notes',
+    template: '/orders/<id>/notes',
+    summary: 'The approved notes of a readable order, newest first',
+    query: ['fields'],
+    response: body('order_notes', 'OrderNote', true),
+  }),
+  route({
+    name: 'coupons',
+    template: '/coupons',
+    summary: 'One page of published coupons, newest first (empty without read_private_shop_coupons)',
+    query: [...RECORD_FILTERS, 'fields'],
+    paginated: true,
+    response: body('coupons', 'Coupon', true),
+  }),
+  route({
+    name: 'coupons_count',
+    template: '/coupons/count',
+    summary: 'The number of matching coupons (needs read_private_shop_coupons)',
+    query: RECORD_FILTERS,
+    response: body('count', 'Count'),
+  }),
+  route({
+    name: 'coupon',
+    template: '/coupons/<id>',
+    summary: 'One published coupon (needs read_private_shop_coupons)',
+    query: ['fields'],
+    response: body('coupon', 'Coupon'),
+  }),
+  route({
     name: 'coupon_by_code',
     template: '/coupons/code/<code>',
-    methods: READ,
-    acceptsData: false,
-    // The legacy route regex: a word character, then word characters, whitespace or hyphens (ASCII, as in PCRE).
-    pattern: /^\/coupons\/code\/([A-Za-z0-9_][A-Za-z0-9_\s-]*)$/i,
-  },
-  { name: 'reports', template: '/reports', methods: READ, acceptsData: false, pattern: /^\/reports$/i },
-  { name: 'sales_report', template: '/reports/sales', methods: READ, acceptsData: false, pattern: /^\/reports\/sales$/i },
-  {
+    summary: 'The newest published coupon with exactly this code (needs read_private_shop_coupons)',
+    query: ['fields'],
+    response: body('coupon', 'Coupon'),
+  }),
+  route({
+    name: 'reports',
+    template: '/reports',
+    summary: 'The names of the reports (any caller)',
+    query: [],
+    response: body('reports', 'ReportName', true),
+  }),
+  route({
+    name: 'sales_report',
+    template: '/reports/sales',
+    summary: 'Sales totals over a range, grouped by day or month (needs view_shop_reports)',
+    query: [...REPORT_FILTERS, 'fields'],
+    response: body('sales', 'SalesReport'),
+  }),
+  route({
     name: 'top_sellers_report',
     template: '/reports/sales/top_sellers',
-    methods: READ,
-    acceptsData: false,
-    pattern: /^\/reports\/sales\/top_sellers$/i,
-  },
+    summary: 'Products ranked by quantity sold over a range (needs view_shop_reports)',
+    query: [...REPORT_FILTERS, 'filter[limit]:top_sellers', 'fields'],
+    response: body('top_sellers', 'TopSeller', true),
+  }),
 ];
 
 /** A matched route and its captured parameter (`<id>` or `<code>`), decoded. */
