@@ -212,8 +212,8 @@ export function describeShopApiConformance(
     describe('authentication and routing', () => {
       it('refuses an unauthenticated request with 401 shop_api_authentication_error and the authenticator message', async () => {
         expectError(await get('/wc-api/v1/orders', 'nobody'), 401, 'shop_api_authentication_error', 'No test caller given.');
-        // Authentication comes before routing: an unknown path does not reveal itself.
-        expectError(await get('/wc-api/v1/nowhere', 'nobody'), 401, 'shop_api_authentication_error');
+        // Routing comes before authentication: an unknown path is 404 whoever asks (issue 24).
+        expectError(await get('/wc-api/v1/nowhere', 'nobody'), 404, 'shop_api_no_route', 'No route was found matching the URL and request method');
       });
 
       it('answers unknown paths, trailing slashes and wrong methods with 404 shop_api_no_route', async () => {

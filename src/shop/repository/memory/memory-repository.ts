@@ -6,6 +6,7 @@ import { eitherIterable } from '../either-iterable';
 import { mergeNewestFirst, OrderIndex } from './order-index';
 import { statusChangeTime, type CouponFilter, type OrderFilter, type OrderStatusChange, type Paging, type ShopRepository, type TimeWindow } from '../shop-repository';
 import { couponSearchText, foldCase, matchesTerms, orderSearchText } from '../search-text';
+import { isStorableText } from '../../model/storable-text';
 import { statusChangeNoteText } from '../../model/status-note';
 import { PeriodsAccumulator } from '../../reports/period-accumulator';
 import { reportPeriodBounds } from '../../reports/report-periods';
@@ -192,6 +193,10 @@ export function createMemoryRepository(snapshot: ShopSnapshot): ShopRepository {
     },
 
     async updateOrderStatus(id: number, change: OrderStatusChange) {
+      // What PostgreSQL cannot store is refused here too, the same way: one contract on every backend.
+      if (!isStorableText(change.note)) {
+        throw new RangeError('updateOrderStatus: the note holds a NUL character or a lone surrogate, which PostgreSQL text cannot store');
+      }
       // Everything below runs synchronously, so no other call can interleave: the change is atomic.
       const previous = index.get(id);
       if (previous === undefined) return undefined;
