@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ShopApi } from 'wc-legacy-api/shop';
 import { fixtureApiOn, MEMORY_BACKEND, SITE_URL, type ConformanceBackend } from './fixture';
+import { describeEdges } from './edges-suite';
 import { describeLimitsAndConsistency } from './limits-suite';
 import type { ConformanceRequest, ConformanceResponse, ConformanceTarget } from './targets';
 
@@ -150,6 +151,7 @@ export function describeShopApiConformance(
     }
 
     describeLimitsAndConsistency({ bind, backend, target: () => target });
+    describeEdges({ bind, backend, target: () => target });
 
     describe('index', () => {
       const routes = () => {
