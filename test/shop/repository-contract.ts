@@ -401,6 +401,16 @@ export function describeRepositoryContract(name: string, makeRepository: MakeRep
         expect(await Promise.all(ORDER_STATUSES.map((s) => repo.countOrders({ statuses: [s] })))).toEqual(countsBefore);
       });
 
+      it('refuses a note no backend can store (NUL, a lone surrogate) with the same RangeError, changing nothing', async () => {
+        const before = asJson((await repo.getOrder(104)) as Order);
+        for (const note of ['a\u0000b', 'lone \uD800', '\uDC00']) {
+          await expect(repo.updateOrderStatus(104, { status: 'completed', note, at: at('2026-03-01T00:00:00Z') })).rejects.toThrow(
+            new RangeError('updateOrderStatus: the note holds a NUL character or a lone surrogate, which PostgreSQL text cannot store'),
+          );
+        }
+        expect(asJson((await repo.getOrder(104)) as Order)).toEqual(before);
+      });
+
       it('never moves updatedAt backwards: a change stamped earlier than the last one takes the last one\'s time', async () => {
         const later = at('2026-04-01T12:00:00.400Z');
         const earlier = at('2026-04-01T11:00:00Z');
