@@ -7,7 +7,7 @@
  * The Koa adapter (`wc-legacy-api/koa`) exports the same `createMiddleware`; the import path picks the framework.
  */
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
-import { shopErrorResponse, type Caller, type ShopApi, type ShopResponse } from 'wc-legacy-api/shop';
+import { DEFAULT_MAX_BODY_BYTES, shopErrorResponse, type Caller, type ShopApi, type ShopResponse } from 'wc-legacy-api/shop';
 import { CONSUMED, CONSUMED_MESSAGE, requestBody, TOO_LARGE } from '../read-node-body';
 
 /**
@@ -21,7 +21,7 @@ import { CONSUMED, CONSUMED_MESSAGE, requestBody, TOO_LARGE } from '../read-node
 export interface MiddlewareOptions {
   /** Who is calling (from your session, JWT, ...); used when the API has no `authenticate`. */
   readonly getCaller?: ((req: Request) => Caller | undefined | Promise<Caller | undefined>) | undefined;
-  /** Largest body read, in bytes (default 1 MiB); a larger one is answered 413. */
+  /** Largest body read, in bytes (default: the API's `maxBodyBytes`, 64 KiB unless configured); a larger one is answered 413. */
   readonly maxBodyBytes?: number | undefined;
 }
 
@@ -59,7 +59,7 @@ const BODY_PARSER_ERRORS = new Set([
  * ```
  */
 export function createMiddleware(api: ShopApi, options: MiddlewareOptions = {}): [RequestHandler, ErrorRequestHandler] {
-  const maxBodyBytes = options.maxBodyBytes ?? 1024 * 1024;
+  const maxBodyBytes = options.maxBodyBytes ?? api.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
 
   const answer = async (req: Request, res: Response, readBody: () => Promise<unknown>): Promise<void> => {
     let response: ShopResponse;

@@ -8,7 +8,7 @@
  * `createMiddleware`; the import path picks the framework.
  */
 import type { Context, Middleware } from 'koa';
-import { shopErrorResponse, type Caller, type ShopApi, type ShopResponse } from 'wc-legacy-api/shop';
+import { DEFAULT_MAX_BODY_BYTES, shopErrorResponse, type Caller, type ShopApi, type ShopResponse } from 'wc-legacy-api/shop';
 import { CONSUMED, CONSUMED_MESSAGE, requestBody, TOO_LARGE } from '../read-node-body';
 
 /**
@@ -22,7 +22,7 @@ import { CONSUMED, CONSUMED_MESSAGE, requestBody, TOO_LARGE } from '../read-node
 export interface MiddlewareOptions {
   /** Who is calling (from your session, JWT, ...); used when the API has no `authenticate`. */
   readonly getCaller?: ((ctx: Context) => Caller | undefined | Promise<Caller | undefined>) | undefined;
-  /** Largest body read, in bytes (default 1 MiB); a larger one is answered 413. */
+  /** Largest body read, in bytes (default: the API's `maxBodyBytes`, 64 KiB unless configured); a larger one is answered 413. */
   readonly maxBodyBytes?: number | undefined;
 }
 
@@ -49,7 +49,7 @@ export interface MiddlewareOptions {
  * ```
  */
 export function createMiddleware(api: ShopApi, options: MiddlewareOptions = {}): Middleware {
-  const maxBodyBytes = options.maxBodyBytes ?? 1024 * 1024;
+  const maxBodyBytes = options.maxBodyBytes ?? api.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   return async (ctx: Context) => {
     let response: ShopResponse;
     try {

@@ -8,6 +8,7 @@ import type { Caller } from '../shop/model/caller';
 import type { ShopApi } from '../shop/http/create-shop-api';
 import type { ShopResponse } from '../shop/http/http-types';
 import { shopErrorResponse } from '../shop/http/api-error';
+import { DEFAULT_MAX_BODY_BYTES } from '../shop/http/body-limits';
 import { CONSUMED, readRequestBody, TOO_LARGE } from './read-request-body';
 
 /**
@@ -26,8 +27,8 @@ export interface FetchHandlerOptions {
   /** Who is calling (from your session, JWT, ...); used when the API has no `authenticate`. */
   readonly getCaller?: ((request: Request) => Caller | undefined | Promise<Caller | undefined>) | undefined;
   /**
-   * Largest body read, in bytes; a larger one is answered 413. Default: the API's own `maxBodyBytes` when it has
-   * one, else 1 MiB (as the Express and Koa adapters).
+   * Largest body read, in bytes; a larger one is answered 413. Default: the API's own `maxBodyBytes` (64 KiB unless
+   * configured), as the Express and Koa adapters.
    */
   readonly maxBodyBytes?: number | undefined;
   /**
@@ -37,7 +38,6 @@ export interface FetchHandlerOptions {
   readonly trustProxy?: boolean | undefined;
 }
 
-const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 const CONSUMED_MESSAGE =
   'The request body was read before the shop API got the request, so it cannot be read again: hand the shop API ' +
   'the request before anything reads its body';
@@ -62,10 +62,8 @@ const CONSUMED_MESSAGE =
  * ```
  */
 export function createFetchHandler(api: ShopApi, options: FetchHandlerOptions = {}): (request: Request) => Promise<Response> {
-  // An API that declares its own body limit (`maxBodyBytes`) sets the default, so the adapter reads no more than the
-  // core accepts; read structurally, as not every ShopApi has one.
-  const declared = (api as { readonly maxBodyBytes?: unknown }).maxBodyBytes;
-  const maxBodyBytes = options.maxBodyBytes ?? (typeof declared === 'number' ? declared : DEFAULT_MAX_BODY_BYTES);
+  // The API's own body limit sets the default, so the adapter reads no more than the core accepts.
+  const maxBodyBytes = options.maxBodyBytes ?? api.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   if (!(Number.isSafeInteger(maxBodyBytes) && maxBodyBytes >= 0)) {
     throw new RangeError(`maxBodyBytes must be a non-negative integer, got ${String(maxBodyBytes)}`);
   }

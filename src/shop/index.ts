@@ -24,7 +24,17 @@ export {
 export type { Capability, Caller, OrderReadScope, CouponReadScope } from './model/caller';
 export type { ShopRepository, OrderFilter, CouponFilter, Paging, TimeWindow, OrderStatusChange } from './repository/shop-repository';
 export { statusChangeTime } from './repository/shop-repository';
-export { foldCase, searchTerms, orderSearchText, couponSearchText, matchesTerms } from './repository/search-text';
+export {
+  foldCase,
+  searchTerms,
+  searchTermsIssue,
+  MAX_SEARCH_TERMS,
+  MAX_SEARCH_TERM_LENGTH,
+  orderSearchText,
+  couponSearchText,
+  matchesTerms,
+} from './repository/search-text';
+export { isStorableText, unstorableTextMessage } from './model/storable-text';
 export { statusChangeNoteText } from './model/status-note';
 export type { ShopRequest, ShopResponse, Authenticate, AuthenticationContext, AuthenticationResult } from './http/http-types';
 // The JSON shop snapshot format and the in-memory repository.
@@ -123,6 +133,8 @@ export type { OAuthSignatureMethod, SignOAuthUrlOptions } from './auth/oauth-sig
 export type { QueryPair } from './http/raw-query-pairs';
 // The HTTP handler: createShopApi(...).handle(request), its error codes and the query/route helpers adapters reuse.
 export { createShopApi, DEFAULT_MAX_PAGE_SIZE } from './http/create-shop-api';
+export { DEFAULT_MAX_BODY_BYTES, MAX_BODY_DEPTH } from './http/body-limits';
+export { MAX_QUERY_PARAMETERS } from './http/raw-query-pairs';
 export type { ShopApi, ShopApiOptions } from './http/create-shop-api';
 export { API_ERROR_CODES, shopErrorResponse, JSON_CONTENT_TYPE } from './http/api-error';
 export type { ApiErrorCode, ApiError } from './http/api-error';

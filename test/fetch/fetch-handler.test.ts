@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMemoryRepository, createShopApi, type Authenticate, type ShopApi } from 'wc-legacy-api/shop';
+import { createMemoryRepository, createShopApi, DEFAULT_MAX_BODY_BYTES, type Authenticate, type ShopApi } from 'wc-legacy-api/shop';
 import { createFetchHandler } from 'wc-legacy-api/fetch';
 import { CALLERS, fixtureApi, fixtureSnapshot } from '../shop/conformance/fixture';
 import type { ConformanceTarget } from '../shop/conformance/targets';
@@ -78,12 +78,11 @@ describe('fetch adapter: the body limit', () => {
     }
   });
 
-  it('defaults to the limit the API declares, else 1 MiB as the Express and Koa adapters', async () => {
+  it('defaults to the limit the API declares, else the core default, as the Express and Koa adapters', async () => {
     const api = fixtureApi();
-    const declared = (api as { maxBodyBytes?: number }).maxBodyBytes;
     const limited: ShopApi & { maxBodyBytes: number } = { handle: (request) => api.handle(request), maxBodyBytes: 100 };
     const undeclared: ShopApi = { handle: (request) => api.handle(request) };
-    for (const [target, limit] of [[limited, 100], [undeclared, 1024 * 1024], [api, declared ?? 1024 * 1024]] as const) {
+    for (const [target, limit] of [[limited, 100], [undeclared, DEFAULT_MAX_BODY_BYTES], [api, api.maxBodyBytes ?? Number.NaN]] as const) {
       const handler = createFetchHandler(target);
       expect((await handler(put('/wc-api/v1/orders/1003', completeBody(limit)))).status).toBe(200);
       const over = await handler(put('/wc-api/v1/orders/1004', completeBody(limit + 1)));

@@ -8,6 +8,7 @@ import {
   canReadOrder,
   createMemoryRepository,
   createShopApi,
+  DEFAULT_MAX_BODY_BYTES,
   parseFilterDate,
   parseQuery,
   SHOP_MANAGER_CAPABILITIES,
@@ -279,6 +280,26 @@ describe('createShopApi', () => {
 
   it('refuses a page size that is not a positive integer at construction', () => {
     expect(() => createShopApi({ repository: repository(), pageSize: 0 })).toThrow(RangeError);
+    expect(() => createShopApi({ repository: repository(), maxBodyBytes: 0 })).toThrow(/maxBodyBytes must be a positive integer/);
+    expect(() => createShopApi({ repository: repository(), maxBodyBytes: 1.5 })).toThrow(RangeError);
+  });
+
+  it('tells adapters its body limit: 64 KiB by default, or the configured one', () => {
+    expect(createShopApi({ repository: repository() }).maxBodyBytes).toBe(DEFAULT_MAX_BODY_BYTES);
+    expect(DEFAULT_MAX_BODY_BYTES).toBe(64 * 1024);
+    expect(createShopApi({ repository: repository(), maxBodyBytes: 512 }).maxBodyBytes).toBe(512);
+  });
+
+  it('answers an oversized string or byte body with 413 before anything else, a HEAD without a body', async () => {
+    const api = createShopApi({ repository: repository(), maxBodyBytes: 10 });
+    for (const body of ['{"status":"x"}', new TextEncoder().encode('01234567890'), 'ééééé1', '\u{1F4E6}\u{1F4E6}\u{1F4E6}']) {
+      const res = await api.handle({ method: 'PUT', url: '/wc-api/v1/nowhere', body });
+      expect(res.status).toBe(413);
+      expect(JSON.parse(res.body!).errors[0]).toEqual({ code: 'shop_api_body_too_large', message: 'The request body is larger than 10 bytes' });
+    }
+    // Exactly 10 bytes in UTF-8 (5 two-byte characters) is within the limit: routed as usual.
+    expect((await api.handle({ method: 'PUT', url: '/wc-api/v1/nowhere', body: 'ééééé' })).status).toBe(404);
+    expect((await api.handle({ method: 'HEAD', url: '/wc-api/v1/', body: '01234567890' })).body).toBeNull();
   });
 
   it('exposes every error code with the shop_api_ prefix', () => {

@@ -401,6 +401,32 @@ export function describeRepositoryContract(name: string, makeRepository: MakeRep
         expect(await Promise.all(ORDER_STATUSES.map((s) => repo.countOrders({ statuses: [s] })))).toEqual(countsBefore);
       });
 
+      it('searches by the new status after a change, and the search text never goes stale', async () => {
+        const order = (await repo.getOrder(107)) as Order;
+        const terms = searchTerms(orderSearchText(order).split('\n')[0]!);
+        const byStatus = async (status: OrderStatus) => ids(await repo.listOrders({ search: terms, statuses: [status] }, all));
+        const target: OrderStatus = order.status === 'failed' ? 'pending' : 'failed';
+        expect(await byStatus(target)).not.toContain(107);
+        await repo.updateOrderStatus(107, { status: target, note: '', at: at('2026-06-01T00:00:00Z') });
+        expect(await byStatus(target)).toContain(107);
+        expect(await byStatus(order.status)).not.toContain(107);
+        expect(ids(await repo.listOrders({ search: terms }, all))).toContain(107);
+        // Most statuses at once (the memory repository then walks its aligned search texts).
+        expect(ids(await repo.listOrders({ search: terms, statuses: ORDER_STATUSES.filter((s) => s !== order.status) }, all))).toContain(107);
+        expect(ids(await repo.listOrders({ search: terms, statuses: ORDER_STATUSES.filter((s) => s !== target) }, all))).not.toContain(107);
+        expect(await repo.countOrders({ search: terms, statuses: [target] })).toBe((await byStatus(target)).length);
+      });
+
+      it('refuses a note no backend can store (NUL, a lone surrogate) with the same RangeError, changing nothing', async () => {
+        const before = asJson((await repo.getOrder(104)) as Order);
+        for (const note of ['a\u0000b', 'lone \uD800', '\uDC00']) {
+          await expect(repo.updateOrderStatus(104, { status: 'completed', note, at: at('2026-03-01T00:00:00Z') })).rejects.toThrow(
+            new RangeError('updateOrderStatus: the note holds a NUL character or a lone surrogate, which PostgreSQL text cannot store'),
+          );
+        }
+        expect(asJson((await repo.getOrder(104)) as Order)).toEqual(before);
+      });
+
       it('never moves updatedAt backwards: a change stamped earlier than the last one takes the last one\'s time', async () => {
         const later = at('2026-04-01T12:00:00.400Z');
         const earlier = at('2026-04-01T11:00:00Z');

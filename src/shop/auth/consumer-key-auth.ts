@@ -3,7 +3,7 @@ import type { Authenticate, AuthenticationContext, AuthenticationResult, ShopReq
 import { hashConsumerKey, type ConsumerKeyRecord, type ConsumerKeyStore, type KeyPermissions } from './consumer-key-store';
 import { createMemoryNonceStore, type NonceStore } from './nonce-store';
 import { isOAuthSignatureMethod, oauthBaseString, oauthPercentEncode, oauthSign } from './oauth-signature';
-import { lastValueWins, rawQueryPairs } from '../http/raw-query-pairs';
+import { lastValueWins, MAX_QUERY_PARAMETERS, rawQueryPairs } from '../http/raw-query-pairs';
 
 /**
  * Options of {@link createConsumerKeyAuth}.
@@ -164,7 +164,7 @@ export function createConsumerKeyAuth(options: ConsumerKeyAuthOptions): Authenti
 
   return async (request, context) => {
     try {
-      const parsed = rawQueryPairs(request.url);
+      const parsed = rawQueryPairs(request.url, MAX_QUERY_PARAMETERS);
       if (!parsed.ok) return fail(parsed.message);
       // One value per name, the last one winning, exactly as the handler reads the query: the real clients send
       // `filter[...]` names twice but sign them once.

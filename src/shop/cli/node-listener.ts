@@ -2,10 +2,12 @@
 // to createShopApi's handler, its response goes back as it is.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { shopErrorResponse } from '../http/api-error';
+import { DEFAULT_MAX_BODY_BYTES } from '../http/body-limits';
 import type { ShopApi } from '../http/create-shop-api';
 import type { ShopResponse } from '../http/http-types';
 
-const MAX_BODY_BYTES = 1024 * 1024;
+// The API's default limit: `serve` builds its API with the default options.
+const MAX_BODY_BYTES = DEFAULT_MAX_BODY_BYTES;
 
 /** The raw body, undefined when there is none, or null when it is larger than the limit (the rest is drained). */
 function readBody(req: IncomingMessage): Promise<Buffer | undefined | null> {

@@ -9,9 +9,10 @@ import { countOrders, editOrder, getOrder, getOrderNotes, listOrders } from './e
 import { listReports, salesReport, topSellersReport } from './endpoints/reports';
 import { parseQuery } from './parse-query';
 import { MAX_REPORT_PERIODS } from '../reports/report-range';
+import { DEFAULT_MAX_BODY_BYTES, utf8LengthExceeds } from './body-limits';
 import { decodePath, effectiveMethod, isHead, normaliseBasePath, originFormOf, rawPathOf } from './request-target';
 import type { ShopRepository } from '../repository/shop-repository';
-import { KNOWN_METHODS, matchRoute, splitBasePath } from './route';
+import { KNOWN_METHODS, matchRoute, otherApiVersion, splitBasePath } from './route';
 
 /**
  * The default largest listing page (`maxPageSize`): 100 rows, the largest `per_page` later WooCommerce REST API
@@ -54,6 +55,12 @@ export interface ShopApiOptions {
    * of months).
    */
   readonly maxReportPeriods?: number | undefined;
+  /**
+   * Largest request body, in bytes: a raw body (text or bytes) over it is refused with 413 `shop_api_body_too_large`
+   * before it is parsed. The Express and Koa adapters read at most this many bytes unless given their own
+   * `maxBodyBytes`. Default {@link DEFAULT_MAX_BODY_BYTES} (64 KiB).
+   */
+  readonly maxBodyBytes?: number | undefined;
   /** The clock (reports, status changes). Default `() => new Date()`. */
   readonly now?: (() => Date) | undefined;
   /**
@@ -80,6 +87,8 @@ export interface ShopApi {
    * unexpected fault is a 500 `shop_api_internal_error` reported to `onError`.
    */
   handle(request: ShopRequest): Promise<ShopResponse>;
+  /** The largest body this API reads, in bytes (its `maxBodyBytes` option): adapters read no more than this. */
+  readonly maxBodyBytes?: number | undefined;
 }
 
 /**
@@ -108,6 +117,7 @@ export function createShopApi(options: ShopApiOptions): ShopApi {
   const pageSize = positiveInteger('pageSize', options.pageSize ?? Math.min(10, maxPageSize));
   if (pageSize > maxPageSize) throw new RangeError(`pageSize (${pageSize}) must not exceed maxPageSize (${maxPageSize})`);
   const maxReportPeriods = positiveInteger('maxReportPeriods', options.maxReportPeriods ?? MAX_REPORT_PERIODS);
+  const maxBodyBytes = positiveInteger('maxBodyBytes', options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
   const now = options.now ?? (() => new Date());
   let storePromise: Promise<StoreSettings> | undefined =
     options.store === undefined ? undefined : Promise.resolve(options.store);
@@ -123,9 +133,20 @@ export function createShopApi(options: ShopApiOptions): ShopApi {
     return storePromise;
   };
 
-  const context: HandlerContext = { repository, basePath, pageSize, maxPageSize, maxReportPeriods, now, store, authenticate: options.authenticate };
+  const context: HandlerContext = {
+    repository,
+    basePath,
+    pageSize,
+    maxPageSize,
+    maxReportPeriods,
+    maxBodyBytes,
+    now,
+    store,
+    authenticate: options.authenticate,
+  };
 
   return {
+    maxBodyBytes,
     async handle(request: ShopRequest): Promise<ShopResponse> {
       let response: ShopResponse;
       const served = { head: isHead(request) };
@@ -144,14 +165,24 @@ export function createShopApi(options: ShopApiOptions): ShopApi {
   };
 }
 
+// The order of checks keeps every request a stranger can send cheap: the query is parsed (linear, at most
+// MAX_QUERY_PARAMETERS parameters) and the request routed before authentication, so nothing costlier than parsing runs
+// for a client without a key, and an unknown path or another API version says so whoever asks. Query VALUES and
+// bodies are read by the endpoints, after authentication.
 async function respond(ctx: HandlerContext, request: ShopRequest, served: { head: boolean }): Promise<ShopResponse> {
   const url = originFormOf(request.url);
   const parsed = parseQuery(url);
   const method = effectiveMethod(request, parsed.ok ? parsed.query : undefined);
   // A request served as HEAD (really, or through an override) gets no body.
   if (method === 'HEAD') served.head = true;
+  if (!parsed.ok && parsed.tooMany === true) return errorResponse(apiError('shop_api_invalid_query_parameter', parsed.message));
+  // As the adapters do while reading it: an oversized body is refused first, whatever the request.
+  if (bodyTooLarge(request.body, ctx.maxBodyBytes)) {
+    return errorResponse(apiError('shop_api_body_too_large', `The request body is larger than ${ctx.maxBodyBytes} bytes`));
+  }
   const secure = request.secure === true;
-  const split = splitBasePath(rawPathOf(url), ctx.basePath);
+  const rawPath = rawPathOf(url);
+  const split = splitBasePath(rawPath, ctx.basePath);
   const routePath = split === undefined ? undefined : decodePath(split.rest);
 
   // The index is public: it is routed before authentication for every method, as the legacy API does (its
@@ -163,6 +194,10 @@ async function respond(ctx: HandlerContext, request: ShopRequest, served: { head
     const known = (KNOWN_METHODS as readonly string[]).includes(method);
     return errorResponse(apiError(known ? 'shop_api_no_route' : 'shop_api_unsupported_method'));
   }
+
+  if (!(KNOWN_METHODS as readonly string[]).includes(method)) return errorResponse(apiError('shop_api_unsupported_method'));
+  const match = split === undefined || routePath === undefined ? undefined : matchRoute(routePath, method);
+  if (match === undefined) return errorResponse(noRoute(rawPath, ctx.basePath));
 
   let caller: Caller = request.caller ?? ANONYMOUS_CALLER;
   if (ctx.authenticate !== undefined) {
@@ -176,10 +211,7 @@ async function respond(ctx: HandlerContext, request: ShopRequest, served: { head
     caller = verdict.caller;
   }
 
-  if (!(KNOWN_METHODS as readonly string[]).includes(method)) return errorResponse(apiError('shop_api_unsupported_method'));
   if (!parsed.ok) return errorResponse(apiError('shop_api_invalid_query_parameter', parsed.message));
-  const match = split === undefined || routePath === undefined ? undefined : matchRoute(routePath, method);
-  if (match === undefined) return errorResponse(apiError('shop_api_no_route'));
 
   const rc: RequestContext = {
     ctx,
@@ -194,6 +226,24 @@ async function respond(ctx: HandlerContext, request: ShopRequest, served: { head
   };
   const result = await dispatch(rc);
   return isApiError(result) ? errorResponse(result) : result;
+}
+
+function bodyTooLarge(body: unknown, max: number): boolean {
+  if (typeof body === 'string') return utf8LengthExceeds(body, max);
+  return (body instanceof Uint8Array || body instanceof ArrayBuffer) && body.byteLength > max;
+}
+
+/** 404 `shop_api_no_route`; for another version of the API (`/wc-api/v3/...`), a message naming the one served. */
+function noRoute(rawPath: string, basePath: string): ApiError {
+  const asked = otherApiVersion(rawPath, basePath);
+  if (asked === undefined) return apiError('shop_api_no_route');
+  const served = basePath.slice(basePath.lastIndexOf('/') + 1);
+  return apiError(
+    'shop_api_no_route',
+    `This server speaks the WooCommerce legacy REST API ${served} only, at ${basePath}; the request asked for ${asked}. ` +
+      `Configure the client for ${served} (woocommerce-api: version: '${served}'; @woocommerce/woocommerce-rest-api: ` +
+      `wpAPIPrefix: '${basePath.slice(1, basePath.lastIndexOf('/'))}', version: '${served}').`,
+  );
 }
 
 /** The route table's names to their endpoints. */

@@ -13,6 +13,7 @@ export interface HandlerContext {
   readonly pageSize: number;
   readonly maxPageSize: number;
   readonly maxReportPeriods: number;
+  readonly maxBodyBytes: number;
   readonly now: () => Date;
   readonly store: () => Promise<StoreSettings>;
   readonly authenticate: Authenticate | undefined;

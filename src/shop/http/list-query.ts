@@ -3,7 +3,8 @@ import { ORDER_STATUSES, type OrderStatus } from '../model/order';
 import { parseFilterDate } from './parse-filter-date';
 import { queryMap, queryString, type QueryMap } from './parse-query';
 import type { CouponFilter, OrderFilter, Paging } from '../repository/shop-repository';
-import { searchTerms } from '../repository/search-text';
+import { searchTerms, searchTermsIssue } from '../repository/search-text';
+import { isStorableText, unstorableTextMessage } from '../model/storable-text';
 
 /** What a listing or count request asks for: the repository filter and paging, and the page numbers for headers. */
 export interface ListQuery<F> {
@@ -158,7 +159,11 @@ function commonFilter(filter: QueryMap): CouponFilter | ApiError {
   const q = queryString(filter, 'q');
   if (q === null) return invalid('filter[q] must be text');
   if (q !== undefined) {
+    // Checked here, before any repository, so every backend gets the same bounded terms and the same refusals.
+    if (!isStorableText(q)) return invalid(unstorableTextMessage('filter[q]'));
     const terms = searchTerms(q);
+    const issue = searchTermsIssue(terms);
+    if (issue !== undefined) return invalid(issue);
     if (terms.length > 0) out.search = terms;
   }
   return out;

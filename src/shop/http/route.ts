@@ -287,3 +287,32 @@ export function splitBasePath(rawPath: string, basePath: string): BasePathSplit 
     from = at + 1;
   }
 }
+
+/**
+ * The API version a request asked for when it is a sibling of the configured base path: `/wc-api/v3/orders` against
+ * `/wc-api/v1` gives `v3` (clients default to newer versions, and should hear which one this server speaks rather
+ * than an authentication error). Undefined when the base path does not end in a version segment (`/v<digits>`), or
+ * the request names no sibling version.
+ *
+ * @example
+ * ```ts
+ * otherApiVersion('/shop/wc-api/v3/orders', '/wc-api/v1'); // 'v3'
+ * otherApiVersion('/wc-api/v1/orders', '/wc-api/v1'); // undefined
+ * ```
+ */
+export function otherApiVersion(rawPath: string, basePath: string): string | undefined {
+  const own = /^(.*)\/(v\d+)$/i.exec(basePath.replace(/\/+$/, ''));
+  if (own === null) return undefined;
+  const parent = own[1]!;
+  // Any v<digits> segment right after the parent, itself after a prefix of whole segments, as splitBasePath allows.
+  let from = 0;
+  for (;;) {
+    const at = parent === '' ? from : rawPath.indexOf(`${parent}/`, from);
+    if (at < 0 || at >= rawPath.length) return undefined;
+    const segmentStart = at === 0 || rawPath.charAt(at - 1) === '/' || parent.startsWith('/');
+    const m = /^v\d{1,9}(?=\/|$)/i.exec(rawPath.slice(at + parent.length + 1, at + parent.length + 12));
+    if (segmentStart && m !== null && m[0].toLowerCase() !== own[2]!.toLowerCase()) return m[0];
+    if (parent === '') return undefined;
+    from = at + 1;
+  }
+}

@@ -270,6 +270,12 @@ describe('createConsumerKeyAuth over plain HTTP (OAuth 1.0a, legacy v1 signing)'
     expectFailure(await call(auth, { pathAndQuery: `${BASE_PATH}/orders?filter%5Bq%5D=%E0%A4%A` }), /not valid percent-encoded/);
   });
 
+  it('reads at most 1,000 query parameters (the handler refuses more before authentication)', async () => {
+    const { auth } = setup();
+    const many = `${BASE_PATH}/orders?${'a[]=1&'.repeat(4000)}oauth_consumer_key=ck`;
+    expectFailure(await call(auth, { pathAndQuery: many }), /^The query string has more than 1,000 parameters; at most 1,000 are read\.$/);
+  });
+
   it('never rejects and names the cause when a store throws or is full', async () => {
     const broken: NonceStore = { useOnce: () => Promise.reject(new Error('redis down')) };
     const { auth, ro } = setup({ nonces: broken });

@@ -263,6 +263,17 @@ for (const framework of ['express', 'koa'] as const satisfies readonly Framework
         expectAuthError(answer, /^Invalid signature - signed with the key 'secret&' of newer clients; .*acceptNewerSigningKey/, rw.consumerKey, rw.consumerSecret);
       });
 
+      it('a client left on its default version (v3) hears that this server speaks v1, not a signature error', async () => {
+        const v3 = (answer: Answer) => {
+          expect(answer.status).toBe(404);
+          expect(answer.body.errors[0].code).toBe('shop_api_no_route');
+          expect(answer.body.errors[0].message).toMatch(/^This server speaks the WooCommerce legacy REST API v1 only, at \/wc-api\/v1; the request asked for v3\./);
+          expect(JSON.stringify(answer)).not.toContain(rw.consumerSecret);
+        };
+        v3(await legacyCall(legacyClient(plain.url, rw, { version: 'v3' }).getAsync('orders')));
+        v3(await restCall(restClient(secure.url, rw, { version: 'v3' }).get('orders')));
+      });
+
       it('a wrong secret, over http and over https', async () => {
         const wrong = { consumerKey: rw.consumerKey, consumerSecret: 'cs_0000' };
         expectAuthError(await legacyCall(legacyClient(plain.url, wrong).getAsync('orders')), /provided signature does not match/, rw.consumerSecret);
@@ -291,7 +302,12 @@ for (const framework of ['express', 'koa'] as const satisfies readonly Framework
         };
         expectAuthError(await replay(captured), /^Invalid nonce - nonce has already been used\.$/);
         expectAuthError(await replay(captured.replace('/orders/count', '/coupons/count')), /provided signature does not match/);
-        expectAuthError(await replay(captured, 'PUT'), /provided signature does not match/);
+        // A method the path does not take is routed (404) before authentication; on a path that takes it, the
+        // signature made for GET does not match.
+        expect((await replay(captured, 'PUT')).status).toBe(404);
+        const read = plain.seen.length;
+        expect((await legacyCall(legacyClient(plain.url, rw).getAsync('orders/1004'))).status).toBe(200);
+        expectAuthError(await replay(plain.seen[read]!, 'PUT'), /provided signature does not match/);
       });
 
       it('a timestamp 16 minutes old', async () => {

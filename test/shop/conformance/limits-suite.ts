@@ -62,8 +62,9 @@ export function describeLimitsAndConsistency(ctx: LimitsSuiteContext): void {
       // Through a method override too, and a verb the API does not know is 400 as on every other path.
       expectError(await send(ctx.target(), { method: 'POST', path: '/wc-api/v1/?_method=DELETE' }, 'nobody'), 404, 'shop_api_no_route');
       expectError(await send(ctx.target(), { method: 'GET', path: '/wc-api/v1/?_method=FROB' }, 'nobody'), 400, 'shop_api_unsupported_method');
-      // Every other path still authenticates first.
-      expectError(await send(ctx.target(), { method: 'DELETE', path: '/wc-api/v1/orders' }, 'nobody'), 401, 'shop_api_authentication_error');
+      // Every other route still authenticates first; a method no route takes is routed (404) before that.
+      expectError(await send(ctx.target(), { method: 'GET', path: '/wc-api/v1/orders' }, 'nobody'), 401, 'shop_api_authentication_error');
+      expectError(await send(ctx.target(), { method: 'DELETE', path: '/wc-api/v1/orders' }, 'nobody'), 404, 'shop_api_no_route');
       expect((await get('/wc-api/v1/', 'nobody')).status).toBe(200);
     });
   });

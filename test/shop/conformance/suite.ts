@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ShopApi } from 'wc-legacy-api/shop';
 import { fixtureApiOn, MEMORY_BACKEND, SITE_URL, type ConformanceBackend } from './fixture';
+import { describeEdges } from './edges-suite';
 import { describeLimitsAndConsistency } from './limits-suite';
 import type { ConformanceRequest, ConformanceResponse, ConformanceTarget } from './targets';
 
@@ -150,6 +151,7 @@ export function describeShopApiConformance(
     }
 
     describeLimitsAndConsistency({ bind, backend, target: () => target });
+    describeEdges({ bind, backend, target: () => target });
 
     describe('index', () => {
       const routes = () => {
@@ -212,8 +214,8 @@ export function describeShopApiConformance(
     describe('authentication and routing', () => {
       it('refuses an unauthenticated request with 401 shop_api_authentication_error and the authenticator message', async () => {
         expectError(await get('/wc-api/v1/orders', 'nobody'), 401, 'shop_api_authentication_error', 'No test caller given.');
-        // Authentication comes before routing: an unknown path does not reveal itself.
-        expectError(await get('/wc-api/v1/nowhere', 'nobody'), 401, 'shop_api_authentication_error');
+        // Routing comes before authentication: an unknown path is 404 whoever asks (issue 24).
+        expectError(await get('/wc-api/v1/nowhere', 'nobody'), 404, 'shop_api_no_route', 'No route was found matching the URL and request method');
       });
 
       it('answers unknown paths, trailing slashes and wrong methods with 404 shop_api_no_route', async () => {

@@ -76,7 +76,7 @@ export async function editOrder(rc: RequestContext): Promise<EndpointResult> {
   const order = await repository.getOrder(id);
   if (order === undefined) return apiError('shop_api_invalid_order');
   if (!canEditOrder(rc.caller, order)) return apiError('shop_api_user_cannot_edit_order');
-  const edit = parseOrderEdit(rc.request.body);
+  const edit = parseOrderEdit(rc.request.body, rc.ctx.maxBodyBytes);
   if (isApiError(edit)) return edit;
   let updated: Order | undefined = order;
   if (edit.status !== undefined) {

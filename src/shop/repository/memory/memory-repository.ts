@@ -6,6 +6,7 @@ import { eitherIterable } from '../either-iterable';
 import { mergeNewestFirst, OrderIndex } from './order-index';
 import { statusChangeTime, type CouponFilter, type OrderFilter, type OrderStatusChange, type Paging, type ShopRepository, type TimeWindow } from '../shop-repository';
 import { couponSearchText, foldCase, matchesTerms, orderSearchText } from '../search-text';
+import { isStorableText } from '../../model/storable-text';
 import { statusChangeNoteText } from '../../model/status-note';
 import { PeriodsAccumulator } from '../../reports/period-accumulator';
 import { reportPeriodBounds } from '../../reports/report-periods';
@@ -16,7 +17,7 @@ import { ReportColumns } from './report-columns';
 // Cost model (n = orders): an unfiltered or status-filtered page costs O(log n + offset + limit), a count by statuses
 // O(statuses · log n), and created_at bounds are binary searches too. A customer restriction walks only that
 // customer's orders. `updated_at` bounds and search terms are checked order by order (a scan of the candidates the
-// other filters leave). Search texts are computed once per stored order and cached. A status change copies the affected index arrays (O(n)), which keeps running iterations consistent.
+// other filters leave). Search texts are computed once per stored order, when the repository is built. A status change copies the affected index arrays (O(n)), which keeps running iterations consistent.
 // A sales report (aggregateSales) costs O(orders in its range) over per-order columns built on the first report.
 
 function within(time: Date, min: Date | undefined, max: Date | undefined): boolean {
@@ -91,6 +92,12 @@ export function createMemoryRepository(snapshot: ShopSnapshot): ShopRepository {
     }
     return text;
   };
+  // The search texts of every order, aligned with index.newestFirst(): an order keeps its position for good (the
+  // creation time and id never change) and its search text (a status change does not touch it), so the array never
+  // goes stale. A search walks it without touching an order object until a text matches: about five times faster
+  // than a lookup per order, which keeps a search of 100,000 orders near 10 ms of CPU. Built here, with the indexes:
+  // built on the first search instead, that one request would hold the event loop for the whole build.
+  const allTexts: readonly string[] = index.newestFirst().map(orderSearchText);
 
   const couponsById = new Map<number, Coupon>(snapshot.coupons.map((c) => [c.id, c]));
   const published = snapshot.coupons.filter((c) => c.status === 'publish').sort(compareCouponsNewestFirst);
@@ -158,6 +165,21 @@ export function createMemoryRepository(snapshot: ShopSnapshot): ShopRepository {
           (!checkUpdated || within(o.updatedAt, filter.updatedMin, filter.updatedMax)) &&
           (terms.length === 0 || matchesTerms(orderText(o), terms));
     const sized = plain ? runs.reduce((sum, r) => sum + Math.max(0, r.to - r.from), 0) : null;
+    if (terms.length > 0 && !own && runs.length > 0) {
+      // A search over most of the shop reads the aligned texts first; statuses and updated_at are checked only on
+      // the orders whose text matches. (A few small status lists are cheaper to walk as they are.)
+      const [whole] = index.runs(undefined, filter.createdMin, filter.createdMax);
+      const inStatuses = runs.reduce((sum, r) => sum + Math.max(0, r.to - r.from), 0);
+      if (whole !== undefined && (filter.statuses === undefined || inStatuses * 4 > whole.to - whole.from)) {
+        const wanted = filter.statuses === undefined ? undefined : new Set<string>(filter.statuses);
+        const texts = allTexts;
+        const matching = function* (): Generator<Order> {
+          for (let i = whole.from; i < whole.to; i++) if (matchesTerms(texts[i] as string, terms)) yield whole.list[i] as Order;
+        };
+        const rest = (o: Order) => (wanted === undefined || wanted.has(o.status)) && (!checkUpdated || within(o.updatedAt, filter.updatedMin, filter.updatedMax));
+        return { source: { [Symbol.iterator]: matching }, keep: rest, sized: null };
+      }
+    }
     return { source: { [Symbol.iterator]: () => mergeNewestFirst(runs) }, keep, sized };
   }
 
@@ -192,6 +214,10 @@ export function createMemoryRepository(snapshot: ShopSnapshot): ShopRepository {
     },
 
     async updateOrderStatus(id: number, change: OrderStatusChange) {
+      // What PostgreSQL cannot store is refused here too, the same way: one contract on every backend.
+      if (!isStorableText(change.note)) {
+        throw new RangeError('updateOrderStatus: the note holds a NUL character or a lone surrogate, which PostgreSQL text cannot store');
+      }
       // Everything below runs synchronously, so no other call can interleave: the change is atomic.
       const previous = index.get(id);
       if (previous === undefined) return undefined;

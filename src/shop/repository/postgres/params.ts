@@ -30,13 +30,8 @@ export function msParam(date: Date): string | null {
   return String(Math.max(ms, PG_MIN_MS));
 }
 
-const SUSPECT = /[\0\uD800-\uDFFF]/;
-
-/** Whether PostgreSQL `text` can hold this string: no NUL character and no lone UTF-16 surrogate. */
-export function isStorableText(text: string): boolean {
-  if (!SUSPECT.test(text)) return true;
-  return !/\0|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(text);
-}
+// Whether PostgreSQL `text` can hold a string: one definition, shared with the HTTP layer's refusal of such text.
+export { isStorableText } from '../../model/storable-text';
 
 /** Whether a number is an integer a `bigint` column holds exactly and JavaScript reads back unchanged. */
 export function isSafeId(value: number): boolean {
