@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// The `wc-legacy-api` bin: `wc-legacy-api import SNAPSHOT --database-url URL` and `wc-legacy-api serve`. Exit status 0 on success,
+// The `wc-legacy-api` bin: `wc-legacy-api import SNAPSHOT --database-url URL` and `wc-legacy-api serve` (their options in
+// commands.ts), `--version`, `--help` and `COMMAND --help`. Exit status 0 on success,
 // 1 when the snapshot is invalid or cannot be stored, 2 on usage, file or database errors, 130 when interrupted.
 // Failures are one clear message on stderr, never a stack trace, and never show the password of a database URL.
 import { parseArgs } from 'node:util';
