@@ -87,6 +87,9 @@ describe('architecture (docs/architecture.md)', () => {
     expect(arrows(/^src\//, /^examples\//)).toEqual([]);
     expect(arrows(/^src\/cloud-config\//, /^src\/shop\//)).toEqual([]);
     expect(arrows(/^src\/shop\//, /^src\/cloud-config\//)).toEqual([]);
+    // What both halves share (the bins' argument helpers, "did you mean") depends on neither.
+    expect(arrows(/^src\/common\//, /^src\/(shop|cloud-config)\//)).toEqual([]);
+    expect(edges.get('src/cloud-config/issues/map-ajv-errors.ts')).toContain('src/common/closest-match.ts');
     expect(files.filter((f) => f.startsWith('src/')).filter((f) => /from ['"](express|koa|@koa\/router)['"]/.test(readFileSync(join(root, f), 'utf8')))).toEqual([]);
   });
 

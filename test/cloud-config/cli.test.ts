@@ -36,7 +36,7 @@ describe('validate-cloud-config CLI', () => {
     const result = run([file('valid.yaml'), file('invalid.yaml')]);
     expect(result.status).toBe(1);
     expect(result.stdout).toContain(`Invalid cloud-config ${file('invalid.yaml')}`);
-    expect(result.stdout).toContain('users.0.shell (line 4, column 12): expected string, got integer 5');
+    expect(result.stdout).toContain(`${file('invalid.yaml')}:4:12: error: users.0.shell: expected string, got integer 5 [type]`);
   });
 
   it('prints one JSON result per file with --json, without the config', () => {
@@ -86,11 +86,10 @@ describe('validate-cloud-config CLI', () => {
     expect(result.stdout).toContain('Valid cloud-config');
   });
 
-  it('exits 2 with usage on an unknown option or no file, and 0 for --help', () => {
+  it('exits 2 with one sentence on an unknown option or no file, and 0 for --help', () => {
     const unknown = run(['--frobnicate', file('valid.yaml')]);
     expect(unknown.status).toBe(2);
-    expect(unknown.stderr).toContain('unknown option --frobnicate');
-    expect(unknown.stderr).toContain('Usage: validate-cloud-config');
+    expect(unknown.stderr).toBe('validate-cloud-config: unknown option --frobnicate\nRun "validate-cloud-config --help" for the options.\n');
     expect(run([]).status).toBe(2);
     expect(run(['--json', '--annotate', file('valid.yaml')]).status).toBe(2);
     const help = run(['--help']);

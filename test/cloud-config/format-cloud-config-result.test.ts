@@ -4,15 +4,21 @@ import { formatCloudConfigResult, validateCloudConfig } from 'wc-legacy-api/clou
 const source = '#cloud-config\nusers:\n  - name: ada\n    shell: 5\n    lock-passwd: true\nruncmds: [ls]\n';
 
 describe('formatCloudConfigResult', () => {
-  it('prints a summary and one line per issue with path and position', () => {
+  it('prints a summary and one line per issue as compilers do: file, position, severity, path, message, code', () => {
     const text = formatCloudConfigResult(validateCloudConfig(source), { name: 'user-data.yaml' });
     expect(text.split('\n')).toEqual([
       'Invalid cloud-config user-data.yaml',
-      '  error       users.0.shell (line 4, column 12): expected string, got integer 5',
-      '  error       runcmds (line 6, column 1): unknown key "runcmds"; did you mean "runcmd"?',
-      '  deprecated  users.0.lock-passwd (line 5, column 5): Deprecated in version 22.3. Use lock_passwd instead.',
+      'user-data.yaml:4:12: error: users.0.shell: expected string, got integer 5 [type]',
+      'user-data.yaml:6:1: error: runcmds: unknown key "runcmds"; did you mean "runcmd"? [additional_property]',
+      'user-data.yaml:5:5: deprecation: users.0.lock-passwd: Deprecated in version 22.3. Use lock_passwd instead. [deprecated]',
       '',
     ]);
+  });
+
+  it('leaves out the position an issue does not have, and shows warnings', () => {
+    expect(formatCloudConfigResult(validateCloudConfig({ runcmd: 1 }), { name: 'object' })).toBe('Invalid cloud-config object\nobject: error: runcmd: expected array, got integer 1 [type]\n');
+    const twice = formatCloudConfigResult(validateCloudConfig('#cloud-config\nhostname: a\nhostname: b\n'), { name: 'f' });
+    expect(twice).toMatch(/^f:3:1: warning: hostname: .* \[duplicate_key\]$/m);
   });
 
   it('says valid, and notes an empty input', () => {

@@ -128,6 +128,8 @@ describe('built package', () => {
     const run = spawnSync(bin, ['--help'], { cwd: root, encoding: 'utf8' });
     expect(run.status).toBe(0);
     expect(run.stdout).toContain('validate-cloud-config');
+    const version = spawnSync(bin, ['--version'], { cwd: root, encoding: 'utf8' });
+    expect(version.stdout).toBe(`${(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }).version}\n`);
   });
 
   it('ships the wc-legacy-api bin as an executable ESM file that shares the chunks and needs no pg for --help', () => {
@@ -140,6 +142,9 @@ describe('built package', () => {
     const run = spawnSync(bin, ['--help'], { cwd: root, encoding: 'utf8' });
     expect(run.status).toBe(0);
     expect(run.stdout).toContain('wc-legacy-api import SNAPSHOT --database-url URL');
+    // Found from the built bin's place in dist/, as an installed package runs it.
+    const version = spawnSync(bin, ['--version'], { cwd: root, encoding: 'utf8' });
+    expect(version).toMatchObject({ status: 0, stdout: `${(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }).version}\n` });
   });
 
   it('ships a source map beside every JavaScript file, mapping to our TypeScript with its text', () => {

@@ -133,12 +133,13 @@ describe('wc-legacy-api', { timeout: 180_000 }, () => {
       [['import', '--database-url', 'pglite:memory'], /exactly one SNAPSHOT/],
       [['import', file, '--database-url', 'pglite:memory', '--batch-size', '0'], /--batch-size must be an integer of at least 1/],
       [['import', file, '--database-url', 'pglite:memory', '--max-value-bytes', '1e3x'], /--max-value-bytes must be an integer of at least 1/],
-      [['serve', '--max-value-bytes', '100'], /serve takes no --batch-size or --max-value-bytes/],
+      [['serve', '--max-value-bytes', '100'], /serve: unknown option --max-value-bytes \(an option of import\)/],
+      [['import', file, '--database-url', 'pglite:memory', '--port', '1'], /import: unknown option --port \(an option of serve\)/],
       [['import', join(dir, 'missing.json'), '--database-url', 'pglite:memory'], /cannot read .*missing\.json/],
       [['import', file, '--database-url', 'mysql://root:topsecret@localhost/x'], /must start with postgres:\/\//],
       [['import', file, '--database-url', 'postgres://bob:topsecret@127.0.0.1:1/x'], /cannot connect to postgres:\/\/bob:\*\*\*@127\.0\.0\.1:1\/x/],
       [['serve', '--data', file, '--database-url', 'pglite:memory'], /--data SNAPSHOT or --database-url URL, not both/],
-      [['serve', '--bogus'], /Unknown option '--bogus'/],
+      [['serve', '--bogus'], /serve: unknown option --bogus\n/],
     ];
     for (const [args, message] of cases) {
       const r = run(args);
@@ -150,6 +151,36 @@ describe('wc-legacy-api', { timeout: 180_000 }, () => {
     const help = run(['--help']);
     expect(help.status).toBe(0);
     expect(help.stdout).toContain('Usage: wc-legacy-api import SNAPSHOT --database-url URL');
+  });
+
+  it('answers --version and --help, per command too, and suggests the command or option meant (exit 2, no usage dump)', () => {
+    const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string };
+    expect(run(['--version'])).toEqual({ status: 0, stdout: `${pkg.version}\n`, stderr: '' });
+    const top = run(['--help']);
+    expect(top.status).toBe(0);
+    expect(top.stdout).toMatch(/^Commands:\n  import +import a JSON shop snapshot/m);
+    expect(top.stdout).toMatch(/^  serve +serve the WooCommerce legacy v1 shop API$/m);
+    expect(run(['help']).stdout).toBe(top.stdout);
+    for (const [command, option] of [['import', '--batch-size N'], ['serve', '--port N']] as const) {
+      const help = run([command, '--help']);
+      expect(help.status).toBe(0);
+      expect(help.stdout.startsWith(`Usage: wc-legacy-api ${command} `)).toBe(true);
+      expect(help.stdout).toContain(`  ${option} `);
+      expect(help.stdout).not.toContain('Commands:');
+      expect(run(['help', command]).stdout).toBe(help.stdout);
+    }
+    // --help wins over the rest of a command line, which is not checked.
+    expect(run(['import', '--help']).stdout).toBe(run(['import', 'a', 'b', '-h']).stdout);
+    const cases: [string[], string][] = [
+      [['imprt', file], 'unknown command "imprt"; did you mean import?\nRun "wc-legacy-api --help" for the commands.'],
+      [['serv'], 'unknown command "serv"; did you mean serve?\nRun "wc-legacy-api --help" for the commands.'],
+      [['serve', '--prot', '8080'], 'serve: unknown option --prot; did you mean --port?\nRun "wc-legacy-api serve --help" for its options.'],
+      [['import', file, '--databse-url', 'x'], 'import: unknown option --databse-url; did you mean --database-url?\nRun "wc-legacy-api import --help" for its options.'],
+      [['--verison'], 'unknown option --verison; did you mean --version?\nRun "wc-legacy-api --help" for the commands.'],
+      [['--port', '8080', 'serve'], '--port is an option of serve: write it after the command (wc-legacy-api serve --port ...)\nRun "wc-legacy-api --help" for the commands.'],
+      [['help', 'nope'], 'unknown command "nope"\nRun "wc-legacy-api --help" for the commands.'],
+    ];
+    for (const [args, message] of cases) expect({ args, ...run(args) }).toEqual({ args, status: 2, stdout: '', stderr: `wc-legacy-api: ${message}\n` });
   });
 
   it('prints progress lines with growing counts when stderr is not a terminal', () => {

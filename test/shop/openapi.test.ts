@@ -328,6 +328,6 @@ describe('wc-legacy-api openapi', () => {
     expect(bad.stdout).toBe('');
     const other = run(['--port', '8080']);
     expect(other.status).toBe(2);
-    expect(other.stderr).toMatch(/openapi takes only --base-path PATH and --server-url URL/);
+    expect(other.stderr).toMatch(/openapi: unknown option --port \(an option of serve\)/);
   });
 });

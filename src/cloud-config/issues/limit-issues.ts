@@ -1,6 +1,6 @@
 import type { CloudConfigDeprecation, CloudConfigIssue, CloudConfigWarning } from '../cloud-config-issue';
 import type { CloudConfigResult, UnlistedIssues } from '../cloud-config-result';
-import { DEFAULT_SUGGESTION_COMPARISONS, SuggestionBudget } from './closest-match';
+import { DEFAULT_SUGGESTION_COMPARISONS, SuggestionBudget } from '../../common/closest-match';
 
 /** Adds what is costly to an issue (its "did you mean"); applied to listed issues only. */
 export interface IssueCompleter {

@@ -1,6 +1,6 @@
 import type { ErrorObject } from 'ajv';
 import type { CloudConfigIssue } from '../cloud-config-issue';
-import { closestMatch, type SuggestionBudget } from './closest-match';
+import { closestMatch, type SuggestionBudget } from '../../common/closest-match';
 import { describeValue, isSecretPointer, previewValue, typeName } from './describe-value';
 import { pointerSegments, pointerToDottedPath, segmentsToDottedPath } from '../json-pointer';
 import { resolveUnionErrors } from './resolve-union-errors';

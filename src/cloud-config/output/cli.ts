@@ -3,141 +3,17 @@
 // schema -c FILE`. Exit status 0 when every file is valid, 1 when any is invalid (with --strict,
 // also when any has deprecations or warnings), 2 on usage or I/O errors, so scripts can tell "bad
 // config" from "bad invocation".
-import { readFileSync, writeSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
+import { writeSync } from 'node:fs';
+import { packageVersion } from '../../common/package-version';
 import type { CloudConfigResult } from '../cloud-config-result';
-import { CLOUD_CONFIG_TARGETS, LATEST_CLOUD_INIT_VERSION, targetOf, type CloudInitVersion } from '../targets/targets';
+import { targetOf } from '../targets/targets';
 import { expandInputs, readInput, type CliInput } from './cli-inputs';
-import { formatCloudConfigResult } from './format-cloud-config-result';
+import { parseCliOptions, USAGE, type CliOptions } from './cli-options';
+import { CliReport } from './cli-report';
 import { validateCloudConfig } from '../validate-cloud-config';
 
-const DEFAULT_MAX_BYTES = 1024 * 1024;
-const RELEASES = CLOUD_CONFIG_TARGETS.filter((t) => t !== 'spec');
-
-const USAGE = `Usage: validate-cloud-config [options] FILE|DIR... | -
-
-Validate cloud-init #cloud-config user data against the cloud-config schema.
-FILE "-" reads standard input; a DIR stands for its *.yaml, *.yml, *.cfg, *.txt and user-data* files.
-
-Options:
-  -c, --config-file FILE        a file to validate (as in cloud-init schema -c); repeatable
-  --cloud-init-version VERSION  agree with that cloud-init release: ${RELEASES.join(', ')} or latest (${LATEST_CLOUD_INIT_VERSION});
-                                default: the specification
-  -i, --instance-data FILE      instance data (JSON) to render "## template: jinja" user data
-  --max-bytes N                 largest input read, in bytes (default ${DEFAULT_MAX_BYTES})
-  --max-issues N                most issues listed per file (default 100; the rest are counted)
-  --json                        print one JSON result per file (JSON lines)
-  --annotate                    print each file with markers on the failing lines
-  --strict                      treat deprecations and warnings as failures
-  --no-header-check             validate text without a "#cloud-config" first line
-  --version                     print the package version
-  -h, --help                    show this help
-
-Exit status: 0 all valid, 1 any invalid, 2 usage or I/O error.
-`;
-
-interface CliOptions {
-  readonly json: boolean;
-  readonly annotate: boolean;
-  readonly strict: boolean;
-  readonly requireHeader: boolean;
-  readonly maxBytes: number;
-  readonly maxIssues: number | undefined;
-  readonly cloudInitVersion: CloudInitVersion | undefined;
-  readonly instanceData: Record<string, unknown> | undefined;
-  readonly files: readonly string[];
-}
-
-type Parsed = CliOptions | 'help' | 'version' | { readonly error: string };
-
-function readInstanceData(path: string): { data: Record<string, unknown> } | { error: string } {
-  try {
-    const data: unknown = JSON.parse(readFileSync(path, 'utf8'));
-    return data !== null && typeof data === 'object' && !Array.isArray(data) ? { data: data as Record<string, unknown> } : { error: `${path} is not a JSON object` };
-  } catch (error) {
-    return { error: `cannot read instance data ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}` };
-  }
-}
-
-function parse(args: readonly string[]): Parsed {
-  let values;
-  let positionals;
-  try {
-    ({ values, positionals } = parseArgs({
-      args: [...args],
-      allowPositionals: true,
-      strict: true,
-      options: {
-        'config-file': { type: 'string', short: 'c', multiple: true },
-        'cloud-init-version': { type: 'string' },
-        'instance-data': { type: 'string', short: 'i' },
-        'max-bytes': { type: 'string' },
-        'max-issues': { type: 'string' },
-        json: { type: 'boolean' },
-        annotate: { type: 'boolean' },
-        strict: { type: 'boolean' },
-        'no-header-check': { type: 'boolean' },
-        version: { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    }));
-  } catch (error) {
-    const { code, message } = error as NodeJS.ErrnoException;
-    const option = /'(-[^']*)'/.exec(message)?.[1];
-    if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && option) return { error: `unknown option ${option}` };
-    return { error: message.replace(/^\w/, (c) => c.toLowerCase()) };
-  }
-  if (values.help) return 'help';
-  if (values.version) return 'version';
-  const version = values['cloud-init-version'];
-  if (version !== undefined && (version === 'spec' || targetOf(version) === undefined)) {
-    return { error: `unknown --cloud-init-version ${version} (known: ${RELEASES.join(', ')}, latest)` };
-  }
-  const maxBytes = values['max-bytes'] === undefined ? DEFAULT_MAX_BYTES : Number(values['max-bytes']);
-  if (!Number.isSafeInteger(maxBytes) || maxBytes <= 0) return { error: `--max-bytes needs a positive whole number of bytes, got ${values['max-bytes']}` };
-  const maxIssues = values['max-issues'] === undefined ? undefined : Number(values['max-issues']);
-  if (maxIssues !== undefined && (!Number.isSafeInteger(maxIssues) || maxIssues <= 0)) return { error: `--max-issues needs a positive whole number, got ${values['max-issues']}` };
-  let instanceData: Record<string, unknown> | undefined;
-  if (values['instance-data'] !== undefined) {
-    const read = readInstanceData(values['instance-data']);
-    if ('error' in read) return read;
-    instanceData = read.data;
-  }
-  const files = [...(values['config-file'] ?? []), ...positionals];
-  if (files.length === 0) return { error: 'no FILE given (use - for standard input)' };
-  if (values.json && values.annotate) return { error: '--json and --annotate cannot be combined' };
-  return {
-    json: values.json ?? false,
-    annotate: values.annotate ?? false,
-    strict: values.strict ?? false,
-    requireHeader: !(values['no-header-check'] ?? false),
-    maxBytes,
-    maxIssues,
-    cloudInitVersion: version as CloudInitVersion | undefined,
-    instanceData,
-    files,
-  };
-}
-
-/** The package's version, from the package.json above this module (in the source tree or in dist). */
-function packageVersion(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (let i = 0; i < 6; i++) {
-    try {
-      const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name?: string; version?: string };
-      if (pkg.name === 'wc-legacy-api' && typeof pkg.version === 'string') return pkg.version;
-    } catch {
-      // not here; look further up
-    }
-    dir = dirname(dir);
-  }
-  return 'unknown';
-}
-
 /** Why a valid result fails under --strict, if it does. */
-function strictFailure(result: CloudConfigResult, strict: boolean): string | undefined {
+function strictFailureOf(result: CloudConfigResult, strict: boolean): string | undefined {
   if (!strict || !result.valid) return undefined;
   const deprecations = result.deprecations.length + (result.unlisted?.deprecations ?? 0);
   const warnings = result.warnings.length + (result.unlisted?.warnings ?? 0);
@@ -200,49 +76,47 @@ function writeOut(text: string): void {
   }
 }
 
+const writeErr = (text: string) => void process.stderr.write(text);
+
 /** Runs the CLI with the given arguments; resolves to the exit status. */
 async function main(args: readonly string[]): Promise<number> {
-  const parsed = parse(args);
+  const parsed = parseCliOptions(args);
   if (parsed === 'help') {
     writeOut(USAGE);
     return 0;
   }
   if (parsed === 'version') {
-    writeOut(`${packageVersion()}\n`);
+    writeOut(`${packageVersion(import.meta.url)}\n`);
     return 0;
   }
   if ('error' in parsed) {
-    process.stderr.write(`validate-cloud-config: ${parsed.error}\n\n${USAGE}`);
+    // One sentence and where the usage is, not the whole usage: the mistake stays on the screen.
+    writeErr(`validate-cloud-config: ${parsed.error}\nRun "validate-cloud-config --help" for the options.\n`);
     return 2;
   }
+  const report = new CliReport(parsed, { out: writeOut, err: writeErr }, () => packageVersion(import.meta.url));
   const { inputs, problems } = expandInputs(parsed.files);
   let status = 0;
   for (const problem of problems) {
-    process.stderr.write(`validate-cloud-config: ${problem}\n`);
+    writeErr(`validate-cloud-config: ${problem}\n`);
+    report.notRead(problem);
     status = 2;
   }
   let failed = false;
   for (const input of inputs) {
     const checked = await validateInput(input, parsed);
     if ('error' in checked) {
-      process.stderr.write(`validate-cloud-config: ${checked.error}\n`);
+      writeErr(`validate-cloud-config: ${checked.error}\n`);
+      report.notRead(checked.error);
       status = 2;
       continue;
     }
-    const { result, source } = checked;
-    const strict = strictFailure(result, parsed.strict);
-    if (parsed.json) {
-      // The parsed config is left out on purpose: it may hold passwords and keys.
-      const { valid, target, userDataType, note, errors, deprecations, warnings, unlisted } = result;
-      const line = { file: input.name, valid, target, ...(userDataType ? { userDataType } : {}), ...(note ? { note } : {}), ...(strict ? { strictFailure: strict } : {}), errors, deprecations, warnings, ...(unlisted ? { unlisted } : {}) };
-      writeOut(`${JSON.stringify(line)}\n`);
-    } else {
-      writeOut(formatCloudConfigResult(result, { name: input.name, annotate: parsed.annotate, strict: parsed.strict, source }));
-    }
-    if (!result.valid || strict !== undefined) failed = true;
+    const strictFailure = strictFailureOf(checked.result, parsed.strict);
+    report.file({ name: input.name, result: checked.result, source: checked.source, strictFailure });
+    if (!checked.result.valid || strictFailure !== undefined) failed = true;
   }
+  report.end();
   return status === 2 ? 2 : failed ? 1 : 0;
 }
-
 
 process.exitCode = await main(process.argv.slice(2));

@@ -25,9 +25,36 @@ export interface FormatCloudConfigResultOptions {
 
 type AnyIssue = CloudConfigIssue | CloudConfigDeprecation | CloudConfigWarning;
 
-function where(issue: AnyIssue): string {
-  const at = issue.line === undefined ? '' : ` (line ${issue.line}, column ${issue.column ?? 1})`;
-  return `${issue.path === '' ? '(root)' : issue.path}${at}`;
+/** The severity word of a text line; a deprecation is its own kind, neither an error nor a warning. */
+export type IssueSeverity = 'error' | 'deprecation' | 'warning';
+
+/** Every issue of a result with its severity: errors, then deprecations, then warnings, each list in source order. */
+export function severityIssues(result: CloudConfigResult): { readonly severity: IssueSeverity; readonly issue: AnyIssue }[] {
+  return [
+    ...result.errors.map((issue) => ({ severity: 'error' as const, issue })),
+    ...result.deprecations.map((issue) => ({ severity: 'deprecation' as const, issue })),
+    ...result.warnings.map((issue) => ({ severity: 'warning' as const, issue })),
+  ];
+}
+
+/** `users.0.shell: expected string, got integer 5`: the message after the path it is about, if any. */
+export function issueText(issue: AnyIssue): string {
+  return issue.path === '' ? issue.message : `${issue.path}: ${issue.message}`;
+}
+
+/**
+ * The problem lines of a result, as compilers print them, so editors and CI log viewers link them to the file:
+ * `FILE:LINE:COL: SEVERITY: PATH: MESSAGE [CODE]` (`FILE:` alone when the issue has no position), then the count
+ * of issues left out by `maxIssues`, if any.
+ */
+export function issueLines(result: CloudConfigResult, name: string): string[] {
+  const lines = severityIssues(result).map(({ severity, issue }) => {
+    const at = issue.line === undefined ? '' : `${issue.line}:${issue.column === undefined ? '' : `${issue.column}:`}`;
+    return `${name}:${at} ${severity}: ${issueText(issue)} [${issue.code}]`;
+  });
+  const unlisted = unlistedLine(result);
+  if (unlisted !== undefined) lines.push(`${name}: ${unlisted}`);
+  return lines;
 }
 
 function counted(n: number, word: string): string {
@@ -35,14 +62,15 @@ function counted(n: number, word: string): string {
 }
 
 /** "and 3 more errors, 1 more warning not listed", when the result left some out (maxIssues). */
-function unlistedLine(result: CloudConfigResult): string | undefined {
+export function unlistedLine(result: CloudConfigResult): string | undefined {
   const u = result.unlisted;
   if (u === undefined) return undefined;
   const parts = ([[u.errors, 'error'], [u.deprecations, 'deprecation'], [u.warnings, 'warning']] as const).filter(([n]) => n > 0).map(([n, word]) => `${n} more ${word}${n === 1 ? '' : 's'}`);
   return parts.length > 0 ? `and ${parts.join(', ')} not listed (the limit is maxIssues, --max-issues)` : undefined;
 }
 
-function summary(result: CloudConfigResult, name: string, strict: boolean): string {
+/** `Valid cloud-config FILE`, `Invalid cloud-config FILE` (with `strict`, also when deprecations or warnings count). */
+export function verdictLine(result: CloudConfigResult, name: string, strict: boolean): string {
   if (!result.valid) return `Invalid cloud-config ${name}`;
   if (result.note !== undefined) return `Valid ${result.userDataType === undefined ? 'cloud-config' : 'user data'} ${name} (${result.note})`;
   const deprecations = result.deprecations.length + (result.unlisted?.deprecations ?? 0);
@@ -53,13 +81,7 @@ function summary(result: CloudConfigResult, name: string, strict: boolean): stri
 }
 
 function plain(result: CloudConfigResult, name: string, strict: boolean): string {
-  const lines = [summary(result, name, strict)];
-  for (const e of result.errors) lines.push(`  error       ${where(e)}: ${e.message}`);
-  for (const d of result.deprecations) lines.push(`  deprecated  ${where(d)}: ${d.message}`);
-  for (const w of result.warnings) lines.push(`  warning     ${where(w)}: ${w.message}`);
-  const unlisted = unlistedLine(result);
-  if (unlisted !== undefined) lines.push(`  ${unlisted}`);
-  return lines.join('\n') + '\n';
+  return [verdictLine(result, name, strict), ...issueLines(result, name)].join('\n') + '\n';
 }
 
 function annotated(result: CloudConfigResult, name: string, source: string, strict: boolean): string {
@@ -94,13 +116,13 @@ function annotated(result: CloudConfigResult, name: string, source: string, stri
   // Drop the empty string a trailing newline leaves, so the listing ends where the file ends.
   if (body[body.length - 1] === '') body.pop();
   const unlisted = unlistedLine(result);
-  return [...body, '', ...footers, ...(unlisted === undefined ? [] : [`# ${unlisted}`, '']), summary(result, name, strict), ''].join('\n');
+  return [...body, '', ...footers, ...(unlisted === undefined ? [] : [`# ${unlisted}`, '']), verdictLine(result, name, strict), ''].join('\n');
 }
 
 /**
  * Renders a validation result for people: a summary line (`Valid cloud-config FILE` /
- * `Invalid cloud-config FILE`) and one line per error, deprecation and warning with its path and
- * position; or, with `annotate` and `source`, the source listing with markers at the failing lines
+ * `Invalid cloud-config FILE`) and one line per error, deprecation and warning in the form compilers use,
+ * `FILE:LINE:COL: error: PATH: MESSAGE [CODE]`; or, with `annotate` and `source`, the source listing with markers at the failing lines
  * and numbered footers, like `cloud-init schema --annotate`.
  *
  * @example

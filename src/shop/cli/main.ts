@@ -1,135 +1,174 @@
 #!/usr/bin/env node
-// The `wc-legacy-api` bin: `wc-legacy-api import SNAPSHOT --database-url URL` and `wc-legacy-api serve`. Exit status 0 on success,
+// The `wc-legacy-api` bin: `wc-legacy-api import SNAPSHOT --database-url URL` and `wc-legacy-api serve` (their options in
+// commands.ts), `--version`, `--help` and `COMMAND --help`. Exit status 0 on success,
 // 1 when the snapshot is invalid or cannot be stored, 2 on usage, file or database errors, 130 when interrupted.
 // Failures are one clear message on stderr, never a stack trace, and never show the password of a database URL.
 import { parseArgs } from 'node:util';
+import { argsErrorMessage, didYouMean } from '../../common/cli-args';
+import { packageVersion } from '../../common/package-version';
 import { CliError, messageOf } from './cli-error';
+import { COMMAND_NAMES, COMMANDS, commandHelp, GLOBAL_OPTIONS, IMPORT_OPTIONS, OPENAPI_OPTIONS, SERVE_OPTIONS, topLevelHelp, type CommandName } from './commands';
 import { runImport } from './import-command';
 import { runOpenApi } from './openapi-command';
 import { runServe } from './serve-command';
 
-const USAGE = `Usage: wc-legacy-api import SNAPSHOT --database-url URL [--batch-size N] [--max-value-bytes N]
-       wc-legacy-api serve [--data SNAPSHOT | --database-url URL] [--port N] [--host HOST]
-       wc-legacy-api openapi [--base-path PATH] [--server-url URL]
+/** A usage error: one sentence and where the help is, not the whole usage, so the mistake stays on the screen. */
+function fail(message: string, command?: CommandName): never {
+  throw new CliError(`${command === undefined ? '' : `${command}: `}${message}\nRun "wc-legacy-api ${command === undefined ? '' : `${command} `}--help" for ${command === undefined ? 'the commands' : 'its options'}.`);
+}
 
-Commands:
-  import   create or upgrade the shop schema, then import a JSON shop snapshot (any size: it is streamed) in one
-           transaction; progress on stderr, Ctrl-C cancels and nothing stays imported
-  serve    serve the WooCommerce legacy v1 shop API from a snapshot file or a database (without either: the small
-           example shop shipped with wc-legacy-api), with a fresh API key
-  openapi  print the OpenAPI 3.1 document of the shop API (JSON) on stdout
-
-Options:
-  --database-url URL   postgres://USER:PASSWORD@HOST:5432/DB (needs the "pg" package), or pglite:DIR or
-                       pglite:memory (needs "@electric-sql/pglite"); add ?options=-c%20search_path%3DSCHEMA for a schema
-  --data SNAPSHOT      serve: a JSON shop snapshot file, loaded into memory
-  --batch-size N       import: orders per batch (default 1000)
-  --max-value-bytes N  import: longest order (or other value) the snapshot may hold (default 16777216, 16 MiB)
-  --port N             serve: port (default $PORT or 8080; 0 picks a free port)
-  --host HOST          serve: address to listen on (default $HOST or 127.0.0.1)
-  --base-path PATH     openapi: the API's base path (default /wc-api/v1)
-  --server-url URL     openapi: the public URL the API is reached at, e.g. https://shop.example.com
-  -h, --help           show this help
-
-Exit status: 0 done, 1 invalid snapshot, 2 usage, file or database error, 130 interrupted.
-`;
-
-function fail(message: string): never {
-  throw new CliError(`${message}\n\n${USAGE}`);
+/** A command's arguments that parseArgs refused, as a usage error naming the command. */
+function badArguments(command: CommandName, error: unknown): never {
+  const message = argsErrorMessage(error, COMMANDS[command].options);
+  // An option of another command, such as `serve --batch-size`, says whose it is.
+  const option = /^unknown option --([\w-]+)$/.exec(message)?.[1];
+  const owners = option === undefined ? [] : COMMAND_NAMES.filter((name) => name !== command && option in COMMANDS[name].options);
+  fail(owners.length > 0 ? `${message} (an option of ${owners.join(' and ')})` : message, command);
 }
 
 function positiveInt(text: string | undefined, name: string, min = 1): number | undefined {
   if (text === undefined) return undefined;
   const n = Number(text);
-  if (!Number.isSafeInteger(n) || n < min) fail(`${name} must be an integer of at least ${min}, got "${text}"`);
+  if (!Number.isSafeInteger(n) || n < min) throw new CliError(`${name} must be an integer of at least ${min}, got "${text}"`);
   return n;
 }
 
-async function main(args: readonly string[]): Promise<number> {
+async function importCommand(args: readonly string[]): Promise<number> {
   let parsed;
   try {
-    parsed = parseArgs({
-      args: [...args],
-      allowPositionals: true,
-      options: {
-        'database-url': { type: 'string' },
-        data: { type: 'string' },
-        'batch-size': { type: 'string' },
-        'max-value-bytes': { type: 'string' },
-        port: { type: 'string' },
-        host: { type: 'string' },
-        'base-path': { type: 'string' },
-        'server-url': { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
+    parsed = parseArgs({ args: [...args], allowPositionals: true, strict: true, options: IMPORT_OPTIONS });
   } catch (error) {
-    fail(messageOf(error));
+    badArguments('import', error);
   }
   const { values, positionals } = parsed;
-  const [command, ...rest] = positionals;
-  if (values.help || command === 'help') {
-    process.stdout.write(USAGE);
+  if (values.help) {
+    process.stdout.write(commandHelp('import'));
     return 0;
   }
+  if (positionals.length !== 1) fail('import needs exactly one SNAPSHOT file', 'import');
   const databaseUrl = values['database-url'];
-  if (command === 'import') {
-    if (rest.length !== 1) fail('import needs exactly one SNAPSHOT file');
-    if (databaseUrl === undefined) fail('import needs --database-url URL');
-    if (values.data !== undefined || values.port !== undefined || values.host !== undefined) fail('import takes no --data, --port or --host');
-    const controller = new AbortController();
-    const interrupt = () => {
-      process.stderr.write('\nwc-legacy-api: cancelling the import (rolling back)...\n');
-      controller.abort(new Error('interrupted'));
-      process.once('SIGINT', () => process.exit(130));
+  if (databaseUrl === undefined) fail('import needs --database-url URL', 'import');
+  const controller = new AbortController();
+  const interrupt = () => {
+    process.stderr.write('\nwc-legacy-api: cancelling the import (rolling back)...\n');
+    controller.abort(new Error('interrupted'));
+    process.once('SIGINT', () => process.exit(130));
+  };
+  process.once('SIGINT', interrupt);
+  process.once('SIGTERM', interrupt);
+  await runImport({
+    file: positionals[0] as string,
+    databaseUrl,
+    batchSize: positiveInt(values['batch-size'], '--batch-size'),
+    maxValueBytes: positiveInt(values['max-value-bytes'], '--max-value-bytes'),
+    out: (line) => process.stdout.write(`${line}\n`),
+    progressOut: process.stderr,
+    // How often a progress line is printed when stderr is not a terminal (tests shorten it).
+    progressEveryMs: positiveInt(process.env.WC_LEGACY_API_PROGRESS_EVERY_MS, 'WC_LEGACY_API_PROGRESS_EVERY_MS', 0),
+    signal: controller.signal,
+  });
+  return 0;
+}
+
+async function serveCommand(args: readonly string[]): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: [...args], allowPositionals: true, strict: true, options: SERVE_OPTIONS });
+  } catch (error) {
+    badArguments('serve', error);
+  }
+  const { values, positionals } = parsed;
+  if (values.help) {
+    process.stdout.write(commandHelp('serve'));
+    return 0;
+  }
+  if (positionals.length > 0) fail(`serve takes no file argument (use --data ${positionals[0]})`, 'serve');
+  const databaseUrl = values['database-url'];
+  if (values.data !== undefined && databaseUrl !== undefined) fail('serve takes --data SNAPSHOT or --database-url URL, not both', 'serve');
+  const running = await runServe({
+    data: values.data,
+    databaseUrl,
+    port: positiveInt(values.port ?? process.env.PORT ?? '8080', '--port', 0) as number,
+    host: values.host ?? process.env.HOST ?? '127.0.0.1',
+    out: (line) => process.stdout.write(`${line}\n`),
+  });
+  await new Promise<void>((resolve) => {
+    const stop = (signal: string) => {
+      process.stdout.write(`wc-legacy-api: stopping (${signal})\n`);
+      void running.stop().then(resolve);
     };
-    process.once('SIGINT', interrupt);
-    process.once('SIGTERM', interrupt);
-    await runImport({
-      file: rest[0] as string,
-      databaseUrl,
-      batchSize: positiveInt(values['batch-size'], '--batch-size'),
-      maxValueBytes: positiveInt(values['max-value-bytes'], '--max-value-bytes'),
-      out: (line) => process.stdout.write(`${line}\n`),
-      progressOut: process.stderr,
-      // How often a progress line is printed when stderr is not a terminal (tests shorten it).
-      progressEveryMs: positiveInt(process.env.WC_LEGACY_API_PROGRESS_EVERY_MS, 'WC_LEGACY_API_PROGRESS_EVERY_MS', 0),
-      signal: controller.signal,
-    });
+    process.once('SIGINT', () => stop('SIGINT'));
+    process.once('SIGTERM', () => stop('SIGTERM'));
+  });
+  return 0;
+}
+
+async function openApiCommand(args: readonly string[]): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: [...args], allowPositionals: true, strict: true, options: OPENAPI_OPTIONS });
+  } catch (error) {
+    badArguments('openapi', error);
+  }
+  const { values, positionals } = parsed;
+  if (values.help) {
+    process.stdout.write(commandHelp('openapi'));
     return 0;
   }
-  if (command === 'serve') {
-    if (rest.length > 0) fail(`serve takes no file argument (use --data ${rest[0]})`);
-    if (values.data !== undefined && databaseUrl !== undefined) fail('serve takes --data SNAPSHOT or --database-url URL, not both');
-    if (values['batch-size'] !== undefined || values['max-value-bytes'] !== undefined) fail('serve takes no --batch-size or --max-value-bytes');
-    const running = await runServe({
-      data: values.data,
-      databaseUrl,
-      port: positiveInt(values.port ?? process.env.PORT ?? '8080', '--port', 0) as number,
-      host: values.host ?? process.env.HOST ?? '127.0.0.1',
-      out: (line) => process.stdout.write(`${line}\n`),
-    });
-    await new Promise<void>((resolve) => {
-      const stop = (signal: string) => {
-        process.stdout.write(`wc-legacy-api: stopping (${signal})\n`);
-        void running.stop().then(resolve);
-      };
-      process.once('SIGINT', () => stop('SIGINT'));
-      process.once('SIGTERM', () => stop('SIGTERM'));
-    });
+  if (positionals.length > 0) fail(`openapi takes no argument ("${positionals[0]}")`, 'openapi');
+  // A reader that stops early (`| head`) closes the pipe: that is not a failure of this command.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+  });
+  await runOpenApi({ basePath: values['base-path'], serverUrl: values['server-url'], out: (text) => process.stdout.write(text) });
+  return 0;
+}
+
+const RUN: Record<CommandName, (args: readonly string[]) => Promise<number>> = { import: importCommand, serve: serveCommand, openapi: openApiCommand };
+
+/** `--help`, `--version` or a mistake, when the arguments start with an option instead of a command. */
+function globalOptions(args: readonly string[]): number {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: [...args], allowPositionals: true, strict: true, options: GLOBAL_OPTIONS });
+  } catch (error) {
+    const message = argsErrorMessage(error, GLOBAL_OPTIONS);
+    const option = /^unknown option --([\w-]+)/.exec(message)?.[1];
+    const owners = option === undefined ? [] : COMMAND_NAMES.filter((name) => option in COMMANDS[name].options);
+    fail(owners.length > 0 ? `--${option} is an option of ${owners.join(' and ')}: write it after the command (wc-legacy-api ${owners[0]} --${option} ...)` : message);
+  }
+  const { values, positionals } = parsed;
+  if (values.version) {
+    process.stdout.write(`${packageVersion(import.meta.url)}\n`);
     return 0;
   }
-  if (command === 'openapi') {
-    const others = Object.keys(values).filter((name) => name !== 'base-path' && name !== 'server-url');
-    if (rest.length > 0 || others.length > 0) fail('openapi takes only --base-path PATH and --server-url URL');
-    // A reader that stops early (`| head`) closes the pipe: that is not a failure of this command.
-    process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-      if (error.code !== 'EPIPE') throw error;
-    });
-    await runOpenApi({ basePath: values['base-path'], serverUrl: values['server-url'], out: (text) => process.stdout.write(text) });
-    return 0;
-  }
-  fail(command === undefined ? 'a command is needed' : `unknown command "${command}"`);
+  if (values.help) return help(positionals);
+  fail('a command is needed');
+}
+
+function help(args: readonly string[]): number {
+  const [name] = args;
+  if (name === undefined) process.stdout.write(topLevelHelp());
+  else if (isCommand(name)) process.stdout.write(commandHelp(name));
+  else fail(unknownCommand(name));
+  return 0;
+}
+
+function isCommand(name: string): name is CommandName {
+  return Object.hasOwn(COMMANDS, name);
+}
+
+function unknownCommand(name: string): string {
+  return `unknown command "${name}"${didYouMean(name, COMMAND_NAMES)}`;
+}
+
+async function main(args: readonly string[]): Promise<number> {
+  const [first, ...rest] = args;
+  if (first === undefined) fail('a command is needed');
+  if (first === 'help') return help(rest);
+  if (first.startsWith('-')) return globalOptions(args);
+  if (!isCommand(first)) fail(unknownCommand(first));
+  return RUN[first](rest);
 }
 
 try {

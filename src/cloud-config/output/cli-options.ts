@@ -1,0 +1,134 @@
+// The validate-cloud-config bin's options: one table (parseArgs' configuration and the usage text both come from
+// it), then `parseCliOptions` turns what parseArgs found into checked CliOptions. A new option is an entry in
+// OPTIONS and a line in `resolve`.
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { argsErrorMessage, didYouMean, optionLines, type CliOption } from '../../common/cli-args';
+import { CLOUD_CONFIG_TARGETS, LATEST_CLOUD_INIT_VERSION, targetOf, type CloudInitVersion } from '../targets/targets';
+
+export const DEFAULT_MAX_BYTES = 1024 * 1024;
+const RELEASES = CLOUD_CONFIG_TARGETS.filter((t) => t !== 'spec');
+
+/** The output formats of `--format`. */
+export const OUTPUT_FORMATS = ['text', 'json', 'github', 'sarif'] as const;
+export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
+
+const OPTIONS = {
+  'config-file': { type: 'string', short: 'c', multiple: true, value: 'FILE', help: 'a file to validate (as in cloud-init schema -c); repeatable' },
+  'cloud-init-version': {
+    type: 'string',
+    value: 'VERSION',
+    help: `agree with that cloud-init release: ${RELEASES.join(', ')} or latest (${LATEST_CLOUD_INIT_VERSION});\ndefault: the specification`,
+  },
+  'instance-data': { type: 'string', short: 'i', value: 'FILE', help: 'instance data (JSON) to render "## template: jinja" user data' },
+  'max-bytes': { type: 'string', value: 'N', help: `largest input read, in bytes (default ${DEFAULT_MAX_BYTES})` },
+  'max-issues': { type: 'string', value: 'N', help: 'most issues listed per file (default 100; the rest are counted)' },
+  format: {
+    type: 'string',
+    short: 'f',
+    value: 'FORMAT',
+    help: 'text (default): FILE:LINE:COL: SEVERITY: MESSAGE [CODE] lines; json: one JSON\nresult per file; github: GitHub Actions annotations; sarif: one SARIF 2.1.0 log',
+  },
+  json: { type: 'boolean', help: 'the same as --format json' },
+  quiet: { type: 'boolean', short: 'q', help: 'print only problems, then a summary line "N files: V valid, I invalid, ..."' },
+  annotate: { type: 'boolean', help: 'print each file with markers on the failing lines (text format)' },
+  strict: { type: 'boolean', help: 'treat deprecations and warnings as failures' },
+  'no-header-check': { type: 'boolean', help: 'validate text without a "#cloud-config" first line' },
+  version: { type: 'boolean', help: 'print the package version' },
+  help: { type: 'boolean', short: 'h', help: 'show this help' },
+} as const satisfies Record<string, CliOption>;
+
+export const USAGE = `Usage: validate-cloud-config [options] FILE|DIR... | -
+
+Validate cloud-init #cloud-config user data against the cloud-config schema.
+FILE "-" reads standard input; a DIR stands for its *.yaml, *.yml, *.cfg, *.txt and user-data* files.
+
+Options:
+${optionLines(OPTIONS)}
+
+Exit status: 0 all valid, 1 any invalid, 2 usage or I/O error.
+`;
+
+/** What a run of the bin was asked to do. */
+export interface CliOptions {
+  readonly format: OutputFormat;
+  readonly quiet: boolean;
+  readonly annotate: boolean;
+  readonly strict: boolean;
+  readonly requireHeader: boolean;
+  readonly maxBytes: number;
+  readonly maxIssues: number | undefined;
+  readonly cloudInitVersion: CloudInitVersion | undefined;
+  readonly instanceData: Record<string, unknown> | undefined;
+  readonly files: readonly string[];
+}
+
+export type ParsedCli = CliOptions | 'help' | 'version' | { readonly error: string };
+
+function readInstanceData(path: string): { data: Record<string, unknown> } | { error: string } {
+  try {
+    const data: unknown = JSON.parse(readFileSync(path, 'utf8'));
+    return data !== null && typeof data === 'object' && !Array.isArray(data) ? { data: data as Record<string, unknown> } : { error: `${path} is not a JSON object` };
+  } catch (error) {
+    return { error: `cannot read instance data ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}` };
+  }
+}
+
+type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true; strict: true }>>['values'];
+
+function outputFormat(values: Values): OutputFormat | { error: string } {
+  const format = values.format;
+  if (format !== undefined && !(OUTPUT_FORMATS as readonly string[]).includes(format)) {
+    return { error: `unknown --format ${format}${didYouMean(format, OUTPUT_FORMATS)} (known: ${OUTPUT_FORMATS.join(', ')})` };
+  }
+  if (values.json && format !== undefined && format !== 'json') return { error: `--json means --format json; it cannot be combined with --format ${format}` };
+  return values.json ? 'json' : ((format ?? 'text') as OutputFormat);
+}
+
+function resolve(values: Values, positionals: readonly string[]): ParsedCli {
+  if (values.help) return 'help';
+  if (values.version) return 'version';
+  const version = values['cloud-init-version'];
+  if (version !== undefined && (version === 'spec' || targetOf(version) === undefined)) {
+    return { error: `unknown --cloud-init-version ${version} (known: ${RELEASES.join(', ')}, latest)` };
+  }
+  const maxBytes = values['max-bytes'] === undefined ? DEFAULT_MAX_BYTES : Number(values['max-bytes']);
+  if (!Number.isSafeInteger(maxBytes) || maxBytes <= 0) return { error: `--max-bytes needs a positive whole number of bytes, got ${values['max-bytes']}` };
+  const maxIssues = values['max-issues'] === undefined ? undefined : Number(values['max-issues']);
+  if (maxIssues !== undefined && (!Number.isSafeInteger(maxIssues) || maxIssues <= 0)) return { error: `--max-issues needs a positive whole number, got ${values['max-issues']}` };
+  const format = outputFormat(values);
+  if (typeof format === 'object') return format;
+  if (values.annotate && format !== 'text') return { error: `--annotate is a text output; it cannot be combined with --format ${format}` };
+  if (values.annotate && values.quiet) return { error: '--annotate lists whole files; it cannot be combined with --quiet' };
+  let instanceData: Record<string, unknown> | undefined;
+  if (values['instance-data'] !== undefined) {
+    const read = readInstanceData(values['instance-data']);
+    if ('error' in read) return read;
+    instanceData = read.data;
+  }
+  const files = [...(values['config-file'] ?? []), ...positionals];
+  if (files.length === 0) return { error: 'no FILE given (use - for standard input)' };
+  return {
+    format,
+    quiet: values.quiet ?? false,
+    annotate: values.annotate ?? false,
+    strict: values.strict ?? false,
+    requireHeader: !(values['no-header-check'] ?? false),
+    maxBytes,
+    maxIssues,
+    cloudInitVersion: version as CloudInitVersion | undefined,
+    instanceData,
+    files,
+  };
+}
+
+/** The command line read and checked: options, `help`, `version`, or a usage error in one sentence. */
+export function parseCliOptions(args: readonly string[]): ParsedCli {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: [...args], allowPositionals: true, strict: true, options: OPTIONS });
+  } catch (error) {
+    return { error: argsErrorMessage(error, OPTIONS) };
+  }
+  return resolve(parsed.values, parsed.positionals);
+}
