@@ -34,6 +34,7 @@ export interface CloudConfigInputIssue extends CloudConfigIssueBase {
     | 'unsupported_user_data'
     | 'ignored_part'
     | 'jinja_template'
+    | 'unrendered_template'
     | 'invalid_encoding'
     | 'yaml_syntax'
     | 'not_a_mapping'

@@ -9,6 +9,7 @@ import { findDeprecations } from './issues/find-deprecations';
 import { mapAjvErrors, type MappedIssues } from './issues/map-ajv-errors';
 import { limitIssues } from './issues/limit-issues';
 import { withNonStringKeys } from './issues/non-string-keys';
+import { explainYamlFailure } from './issues/yaml-failure';
 import type { KeyCheck } from './issues/find-deprecations';
 import { parseYaml, type ParsedYaml } from './yaml/parse-yaml';
 import { ignoredParts, type IgnoredPart } from './input/ignored-parts';
@@ -209,7 +210,7 @@ function validateUnsafe(input: unknown, options: ValidateCloudConfigOptions, com
   }
   const parts = ignoredParts(userData.text);
   const parsed = parseYaml(userData.text, maxDepth);
-  if (!parsed.ok) return result(target, [...parts, ...parsed.errors], [], parsed.warnings, undefined, CLOUD_CONFIG);
+  if (!parsed.ok) return result(target, [...parts, ...explainYamlFailure(userData.text, parsed.errors, maxDepth)], [], parsed.warnings, undefined, CLOUD_CONFIG);
   const checked = validateData(context, parsed.parsed.value, parsed.parsed, parsed.parsed.warnings, maxDepth, completion);
   return withIgnoredParts(context, parts, cloudConfigResult(checked));
 }
