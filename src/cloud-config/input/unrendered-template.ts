@@ -26,9 +26,6 @@ const FORMS: readonly (readonly [open: string, close: string, kind: TemplateKind
   ['{%', '%}', 'statement'],
 ];
 
-/** Placeholders found in one text; bounded so that a file of nothing else costs linear time. */
-const MAX_PLACEHOLDERS = 10_000;
-
 /**
  * The placeholders of `text`, in order, each closed on its own line (a template expression never
  * spans lines in the files seen). Comment lines are skipped: a placeholder in a comment breaks
@@ -40,7 +37,7 @@ export function findPlaceholders(text: string): TemplatePlaceholder[] {
   // Per form: the offset of its next closer (-1: none in the rest of the text, -2: not searched yet).
   const nextClose = FORMS.map(() => -2);
   let lineStart = 0;
-  while (lineStart < text.length && found.length < MAX_PLACEHOLDERS) {
+  while (lineStart < text.length) {
     let lineEnd = text.indexOf('\n', lineStart);
     if (lineEnd === -1) lineEnd = text.length;
     let first = lineStart;
@@ -52,7 +49,7 @@ export function findPlaceholders(text: string): TemplatePlaceholder[] {
 }
 
 function scanLine(text: string, from: number, lineEnd: number, nextClose: number[], found: TemplatePlaceholder[]): void {
-  for (let i = from; i < lineEnd - 1 && found.length < MAX_PLACEHOLDERS; i++) {
+  for (let i = from; i < lineEnd - 1; i++) {
     const c = text[i];
     if (c !== '$' && c !== '%' && c !== '{') continue;
     for (let f = 0; f < FORMS.length; f++) {

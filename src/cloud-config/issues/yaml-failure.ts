@@ -22,7 +22,7 @@ function where(issue: CloudConfigInputIssue): string {
  * fatal one first). When the text holds unrendered template placeholders and they are what YAML
  * tripped over (the same text with each placeholder neutralised reads further, or entirely), one
  * `unrendered_template` issue at the first placeholder says so, naming the YAML error it caused;
- * any error the neutralised text still has is independent of the template and follows it.
+ * the first error the neutralised text still has, independent of the template, follows it.
  * Otherwise the errors are returned as they are. At most one more parse, only on this path.
  */
 export function explainYamlFailure(text: string, errors: readonly CloudConfigInputIssue[], maxDepth: number): readonly CloudConfigInputIssue[] {
@@ -40,5 +40,5 @@ export function explainYamlFailure(text: string, errors: readonly CloudConfigInp
     `unrendered template: ${describePlaceholder(text, first)}; render the template before using or validating the file ` +
     `(YAML cannot read it as it is: ${cause.message}${where(cause)})`;
   const issue: CloudConfigInputIssue = { code: 'unrendered_template', path: '', pointer: '', message, ...lineAndColumn(text, first.start) };
-  return [issue, ...remaining];
+  return remaining.length === 0 ? [issue] : [issue, remaining[0]!];
 }
