@@ -17,6 +17,7 @@ import { readUserData } from './input/read-user-data';
 import { schemaTarget, validateAgainstSchema, type SchemaTarget } from './check/schema-validator';
 import { targetOf, type CloudConfigTarget, type CloudInitVersion } from './targets/targets';
 import { sourcePosition, type PositionTarget } from './yaml/source-position';
+import { validateMultipart, type PartValidator } from './validate-multipart';
 
 /**
  * Options for {@link validateCloudConfig}.
@@ -30,7 +31,7 @@ export interface ValidateCloudConfigOptions {
   /**
    * Text and byte input must start with `#cloud-config`, as cloud-init requires (default `true`).
    * With `false`, headerless text is validated as cloud-config; other user-data types
-   * (`#!`, `#include`, ...) are still recognised (valid, not validated) and MIME multipart refused.
+   * (`#!`, `#include`, ...) are still recognised (valid, not validated), as is MIME multipart.
    */
   readonly requireHeader?: boolean | undefined;
   /** Largest text or byte input read, in bytes (default 1 MiB; clouds cap user data far lower). */
@@ -203,6 +204,10 @@ function validateUnsafe(input: unknown, options: ValidateCloudConfigOptions, com
   });
   if (userData.kind === 'empty') return { ...result(target, [], [], [], {}), note: 'empty: nothing to validate' };
   if (userData.kind === 'rejected') return result(target, [userData.issue], [], [], undefined, userData.issue.userDataType);
+  if (userData.kind === 'multipart') {
+    const validatePart: PartValidator = (part, changed) => validateCloudConfig(part, { ...options, ...changed });
+    return validateMultipart(userData.text, validatePart, { target, instanceData: options.instanceData, maxIssues: issueLimit(options.maxIssues), line: userData.line });
+  }
   if (userData.kind === 'other') {
     // As `cloud-init schema` does: another type of user data is not an error, and not checked.
     const note = `${userData.userDataType} (${userData.header} on line ${userData.line}) is not cloud-config; not validated, as cloud-init schema does not validate it`;

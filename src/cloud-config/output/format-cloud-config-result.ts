@@ -52,11 +52,22 @@ function summary(result: CloudConfigResult, name: string, strict: boolean): stri
   return `Valid cloud-config ${name}`;
 }
 
+function issueLines(result: CloudConfigResult, indent: string, index: number | undefined): string[] {
+  const lines: string[] = [];
+  const here = (issue: AnyIssue) => issue.part?.index === index;
+  for (const e of result.errors.filter(here)) lines.push(`${indent}error       ${where(e)}: ${e.message}`);
+  for (const d of result.deprecations.filter(here)) lines.push(`${indent}deprecated  ${where(d)}: ${d.message}`);
+  for (const w of result.warnings.filter(here)) lines.push(`${indent}warning     ${where(w)}: ${w.message}`);
+  return lines;
+}
+
 function plain(result: CloudConfigResult, name: string, strict: boolean): string {
-  const lines = [summary(result, name, strict)];
-  for (const e of result.errors) lines.push(`  error       ${where(e)}: ${e.message}`);
-  for (const d of result.deprecations) lines.push(`  deprecated  ${where(d)}: ${d.message}`);
-  for (const w of result.warnings) lines.push(`  warning     ${where(w)}: ${w.message}`);
+  const lines = [summary(result, name, strict), ...issueLines(result, '  ', undefined)];
+  // MIME multipart: each part on a line of its own, its issues under it (positions are inside the part).
+  for (const part of result.parts ?? []) {
+    const state = part.evaluated ? (part.valid ? 'valid' : 'invalid') : (part.note ?? 'not evaluated');
+    lines.push(`  part ${part.index}${part.filename === undefined ? '' : ` (${part.filename})`} ${part.type}: ${state}`, ...issueLines(result, '    ', part.index));
+  }
   const unlisted = unlistedLine(result);
   if (unlisted !== undefined) lines.push(`  ${unlisted}`);
   return lines.join('\n') + '\n';
@@ -121,5 +132,6 @@ function annotated(result: CloudConfigResult, name: string, source: string, stri
 export function formatCloudConfigResult(result: CloudConfigResult, options: FormatCloudConfigResultOptions = {}): string {
   const name = options.name ?? 'user-data';
   const strict = options.strict ?? false;
-  return options.annotate && options.source !== undefined ? annotated(result, name, options.source, strict) : plain(result, name, strict);
+  // Positions in multipart user data are inside its parts: no listing of the whole message.
+  return options.annotate && options.source !== undefined && result.parts === undefined ? annotated(result, name, options.source, strict) : plain(result, name, strict);
 }
