@@ -1,4 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { formatCloudConfigResult, validateCloudConfig } from 'wc-legacy-api/cloud-config';
@@ -90,6 +94,17 @@ describe('MIME multipart user data', () => {
       ].join('\n'),
     );
   });
+});
+
+describe('the CLI', () => {
+  it('shows the issues of a gzipped multipart file per part (source run through tsx)', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'multipart-')), 'user-data.gz');
+    writeFileSync(file, gzipSync(mime([scriptPart, configPart])));
+    const root = fileURLToPath(new URL('../../', import.meta.url));
+    const run = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'src/cloud-config/output/cli.ts'), file], { cwd: root, encoding: 'utf8' });
+    expect(run.status).toBe(1);
+    expect(run.stdout).toContain('  part 2 (cloud-config.yaml) text/cloud-config: invalid\n    error       users.0.shell (line 5, column 12): expected string, got integer 5\n');
+  }, 60_000);
 });
 
 describe('worst cases at the 1 MiB limit', () => {
