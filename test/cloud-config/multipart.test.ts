@@ -82,6 +82,12 @@ describe('MIME multipart user data', () => {
     expect(validateCloudConfig(bad).errors[0]!.message).toMatch(/base64/);
   });
 
+  it('--strict counts the deprecations of the parts', () => {
+    const result = validateCloudConfig(mime([{ type: 'text/cloud-config', body: 'users:\n  - name: ada\n    lock-passwd: true\n' }]));
+    expect(result).toMatchObject({ valid: true, deprecations: [expect.objectContaining({ code: 'deprecated', part: { index: 1 } })] });
+    expect(formatCloudConfigResult(result, { name: 'm', strict: true })).toMatch(/^Invalid cloud-config m under --strict: 1 deprecation\n/);
+  });
+
   it('the text output lists the issues under their part', () => {
     const out = formatCloudConfigResult(validateCloudConfig(mime([scriptPart, configPart])), { name: 'user-data.mime' });
     expect(out).toBe(

@@ -44,11 +44,12 @@ function unlistedLine(result: CloudConfigResult): string | undefined {
 
 function summary(result: CloudConfigResult, name: string, strict: boolean): string {
   if (!result.valid) return `Invalid cloud-config ${name}`;
-  if (result.note !== undefined) return `Valid ${result.userDataType === undefined ? 'cloud-config' : 'user data'} ${name} (${result.note})`;
   const deprecations = result.deprecations.length + (result.unlisted?.deprecations ?? 0);
   const warnings = result.warnings.length + (result.unlisted?.warnings ?? 0);
   const problems = [...(deprecations > 0 ? [counted(deprecations, 'deprecation')] : []), ...(warnings > 0 ? [counted(warnings, 'warning')] : [])];
+  // A note (other user data, multipart) comes with no problems unless parts of a multipart have some.
   if (strict && problems.length > 0) return `Invalid cloud-config ${name} under --strict: ${problems.join(' and ')}`;
+  if (result.note !== undefined) return `Valid ${result.userDataType === undefined ? 'cloud-config' : 'user data'} ${name} (${result.note})`;
   return `Valid cloud-config ${name}`;
 }
 
