@@ -226,7 +226,9 @@ function validateUnsafe(input: unknown, options: ValidateCloudConfigOptions, com
  * unreadable input, is returned as data.
  *
  * `input` is YAML text (must start with `#cloud-config` unless `requireHeader: false`), bytes
- * (`Uint8Array`/`Buffer`, UTF-8 or gzip), or an already-parsed object (no header check).
+ * (`Uint8Array`/`Buffer`, UTF-8 or gzip), or an already-parsed object (no header check). MIME
+ * multipart user data is validated part by part (the result's `parts`; each issue's `part`). YAML
+ * that an unrendered template breaks gets one `unrendered_template` issue saying so.
  *
  * @example
  * ```ts
