@@ -59,6 +59,12 @@ describe('unrendered templates: one issue, at the first placeholder, before the 
     expect(both.errors[0]!.message).toMatch(/"\$\{extra\}"/);
   });
 
+  it('says how to keep a shell variable that YAML cannot read unquoted', () => {
+    const error = onlyError(validateCloudConfig(cc('runcmd:\n  - [sh, -c, echo ${HOME}]\n')));
+    expect(error).toMatchObject({ code: 'unrendered_template', line: 3, column: 19 });
+    expect(error.message).toMatch(/or quote the value if it is meant as text, such as a shell variable/);
+  });
+
   it('ignores placeholders in comment lines', () => {
     const error = onlyError(validateCloudConfig(cc('# uses ${var}\na: b: c\n')));
     expect(error.code).toBe('yaml_syntax');

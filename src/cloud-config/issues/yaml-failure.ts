@@ -37,7 +37,8 @@ export function explainYamlFailure(text: string, errors: readonly CloudConfigInp
   if (remaining.length > 0 && !before(cause, remaining[0])) return errors;
   const first = placeholders[0]!;
   const message =
-    `unrendered template: ${describePlaceholder(text, first)}; render the template before using or validating the file ` +
+    `unrendered template: ${describePlaceholder(text, first)}; render the template before using or validating the file, ` +
+    `or quote the value if it is meant as text, such as a shell variable ` +
     `(YAML cannot read it as it is: ${cause.message}${where(cause)})`;
   const issue: CloudConfigInputIssue = { code: 'unrendered_template', path: '', pointer: '', message, ...lineAndColumn(text, first.start) };
   return remaining.length === 0 ? [issue] : [issue, remaining[0]!];
