@@ -45,7 +45,7 @@ export function loadCorpus(): { files: string[]; entries: Readonly<Record<string
 
 // Problems with the input itself are reported by cloud-init at pseudo-paths `format-l<line>.c<column>`;
 // ours have the path "" and a line and column. Both are compared as "format".
-const INPUT_CODES = new Set(['yaml_syntax', 'missing_header', 'unsupported_user_data', 'ignored_part', 'invalid_encoding', 'jinja_template', 'too_deep', 'alias_limit', 'input_too_large']);
+const INPUT_CODES = new Set(['yaml_syntax', 'missing_header', 'unsupported_user_data', 'ignored_part', 'invalid_encoding', 'jinja_template', 'unrendered_template', 'too_deep', 'alias_limit', 'input_too_large']);
 
 /** A result reduced to what the corpus compares: the verdict, error paths, deprecation paths. */
 export interface Comparable {

@@ -4,7 +4,8 @@
  * `path` uses cloud-init's dotted form (`users.0.name`: list indices as numbers, keys verbatim) so
  * output can be matched line for line with `cloud-init schema`; `pointer` is the unambiguous JSON
  * pointer (`/users/0/name`) for programs. `line`/`column` are 1-based and present only when the input
- * was text and the location could be found in it.
+ * was text and the location could be found in it; in MIME multipart user data `part` names the part
+ * they are counted in.
  *
  * @example
  * ```ts
@@ -17,6 +18,22 @@ export interface CloudConfigIssueBase {
   readonly message: string;
   readonly line?: number | undefined;
   readonly column?: number | undefined;
+  /** In MIME multipart user data: the part the issue is in (`line`/`column` are then inside that part). */
+  readonly part?: CloudConfigPartRef | undefined;
+}
+
+/**
+ * Which part of MIME multipart user data an issue is in: its 1-based index in the message and
+ * its filename (`Content-Disposition`), when it has one.
+ *
+ * @example
+ * ```ts
+ * const at: CloudConfigPartRef = { index: 2, filename: 'cloud-config.yaml' };
+ * ```
+ */
+export interface CloudConfigPartRef {
+  readonly index: number;
+  readonly filename?: string | undefined;
 }
 
 /**
@@ -34,6 +51,7 @@ export interface CloudConfigInputIssue extends CloudConfigIssueBase {
     | 'unsupported_user_data'
     | 'ignored_part'
     | 'jinja_template'
+    | 'unrendered_template'
     | 'invalid_encoding'
     | 'yaml_syntax'
     | 'not_a_mapping'

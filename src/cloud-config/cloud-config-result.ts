@@ -1,5 +1,5 @@
 import type { CloudConfig } from './cloud-config-type';
-import type { CloudConfigDeprecation, CloudConfigIssue, CloudConfigWarning } from './cloud-config-issue';
+import type { CloudConfigDeprecation, CloudConfigIssue, CloudConfigPartRef, CloudConfigWarning } from './cloud-config-issue';
 import type { CloudConfigTarget } from './targets/targets';
 
 /**
@@ -20,6 +20,32 @@ export interface UnlistedIssues {
 }
 
 /**
+ * One part of MIME multipart user data, as validated: `evaluated` when it is cloud-config (a
+ * `text/cloud-config` part, a rendered `text/jinja2` part, or an untyped part with a
+ * `#cloud-config` header) and was checked; otherwise `note` says why not (a shell script, an
+ * include, ...: cloud-init handles those at boot). Its issues are in the result's lists, each
+ * with `part`.
+ *
+ * @example
+ * ```ts
+ * import { validateCloudConfig } from 'wc-legacy-api/cloud-config';
+ *
+ * for (const part of validateCloudConfig(mime).parts ?? []) console.log(part.index, part.type, part.evaluated ? part.valid : part.note);
+ * ```
+ */
+export interface CloudConfigPart extends CloudConfigPartRef {
+  /** The part's Content-Type (lower-cased, without parameters). */
+  readonly type: string;
+  readonly evaluated: boolean;
+  /** For an evaluated part: whether it has no errors. */
+  readonly valid?: boolean | undefined;
+  /** Why the part was not evaluated, or what it is. */
+  readonly note?: string | undefined;
+  /** For an evaluated part that is a mapping: its data. */
+  readonly config?: Readonly<Record<string, unknown>> | undefined;
+}
+
+/**
  * What `validateCloudConfig` returns. `valid` is true when there are no `errors`; deprecations and
  * warnings never make a config invalid (the CLI's `--strict` can count them). `config` is the
  * parsed data (with YAML 1.1 semantics applied), present whenever the input could be read as a
@@ -29,7 +55,9 @@ export interface UnlistedIssues {
  * or byte input (`text/cloud-config`, or e.g. `text/x-shellscript`: such user data is valid and not
  * validated, as `cloud-init schema` treats it, and `note` says so). The lists hold at most `maxIssues`
  * issues together (default 100: errors first, then deprecations, then warnings, each in source
- * order); `unlisted` counts the ones found and left out, and is absent when none were.
+ * order); `unlisted` counts the ones found and left out, and is absent when none were. For MIME
+ * multipart user data (`userDataType: 'multipart/mixed'`), `parts` describes each part and the
+ * issues carry `part`; `config` is then `{}` (each part's data is in its `config`).
  *
  * @example
  * ```ts
@@ -52,6 +80,7 @@ export type CloudConfigResult =
       readonly warnings: readonly CloudConfigWarning[];
       readonly config: CloudConfig;
       readonly unlisted?: UnlistedIssues | undefined;
+      readonly parts?: readonly CloudConfigPart[] | undefined;
     }
   | {
       readonly valid: false;
@@ -64,4 +93,5 @@ export type CloudConfigResult =
       readonly warnings: readonly CloudConfigWarning[];
       readonly config: Readonly<Record<string, unknown>> | undefined;
       readonly unlisted?: UnlistedIssues | undefined;
+      readonly parts?: readonly CloudConfigPart[] | undefined;
     };

@@ -8,7 +8,7 @@ export type { CloudConfig } from './cloud-config-type';
 export { defineCloudConfig } from './define-cloud-config';
 export { validateCloudConfig, type ValidateCloudConfigOptions } from './validate-cloud-config';
 export { formatCloudConfigResult, type FormatCloudConfigResultOptions } from './output/format-cloud-config-result';
-export type { CloudConfigResult, UnlistedIssues } from './cloud-config-result';
+export type { CloudConfigPart, CloudConfigResult, UnlistedIssues } from './cloud-config-result';
 export { cloudConfigSchemaFor, type CloudConfigTarget, type CloudInitVersion } from './targets/targets';
 export type {
   CloudConfigAdditionalPropertyIssue,
@@ -20,6 +20,7 @@ export type {
   CloudConfigIssue,
   CloudConfigIssueBase,
   CloudConfigIssueCode,
+  CloudConfigPartRef,
   CloudConfigRequiredIssue,
   CloudConfigRuleIssue,
   CloudConfigTypeIssue,

@@ -9,6 +9,7 @@ import { findDeprecations } from './issues/find-deprecations';
 import { mapAjvErrors, type MappedIssues } from './issues/map-ajv-errors';
 import { limitIssues } from './issues/limit-issues';
 import { withNonStringKeys } from './issues/non-string-keys';
+import { explainYamlFailure } from './issues/yaml-failure';
 import type { KeyCheck } from './issues/find-deprecations';
 import { parseYaml, type ParsedYaml } from './yaml/parse-yaml';
 import { ignoredParts, type IgnoredPart } from './input/ignored-parts';
@@ -16,6 +17,7 @@ import { readUserData } from './input/read-user-data';
 import { schemaTarget, validateAgainstSchema, type SchemaTarget } from './check/schema-validator';
 import { targetOf, type CloudConfigTarget, type CloudInitVersion } from './targets/targets';
 import { sourcePosition, type PositionTarget } from './yaml/source-position';
+import { validateMultipart, type PartValidator } from './validate-multipart';
 
 /**
  * Options for {@link validateCloudConfig}.
@@ -29,7 +31,7 @@ export interface ValidateCloudConfigOptions {
   /**
    * Text and byte input must start with `#cloud-config`, as cloud-init requires (default `true`).
    * With `false`, headerless text is validated as cloud-config; other user-data types
-   * (`#!`, `#include`, ...) are still recognised (valid, not validated) and MIME multipart refused.
+   * (`#!`, `#include`, ...) are still recognised (valid, not validated), as is MIME multipart.
    */
   readonly requireHeader?: boolean | undefined;
   /** Largest text or byte input read, in bytes (default 1 MiB; clouds cap user data far lower). */
@@ -202,6 +204,10 @@ function validateUnsafe(input: unknown, options: ValidateCloudConfigOptions, com
   });
   if (userData.kind === 'empty') return { ...result(target, [], [], [], {}), note: 'empty: nothing to validate' };
   if (userData.kind === 'rejected') return result(target, [userData.issue], [], [], undefined, userData.issue.userDataType);
+  if (userData.kind === 'multipart') {
+    const validatePart: PartValidator = (part, changed) => validateCloudConfig(part, { ...options, ...changed });
+    return validateMultipart(userData.text, validatePart, { target, instanceData: options.instanceData, maxIssues: issueLimit(options.maxIssues), line: userData.line });
+  }
   if (userData.kind === 'other') {
     // As `cloud-init schema` does: another type of user data is not an error, and not checked.
     const note = `${userData.userDataType} (${userData.header} on line ${userData.line}) is not cloud-config; not validated, as cloud-init schema does not validate it`;
@@ -209,7 +215,7 @@ function validateUnsafe(input: unknown, options: ValidateCloudConfigOptions, com
   }
   const parts = ignoredParts(userData.text);
   const parsed = parseYaml(userData.text, maxDepth);
-  if (!parsed.ok) return result(target, [...parts, ...parsed.errors], [], parsed.warnings, undefined, CLOUD_CONFIG);
+  if (!parsed.ok) return result(target, [...parts, ...explainYamlFailure(userData.text, parsed.errors, maxDepth)], [], parsed.warnings, undefined, CLOUD_CONFIG);
   const checked = validateData(context, parsed.parsed.value, parsed.parsed, parsed.parsed.warnings, maxDepth, completion);
   return withIgnoredParts(context, parts, cloudConfigResult(checked));
 }
@@ -220,7 +226,9 @@ function validateUnsafe(input: unknown, options: ValidateCloudConfigOptions, com
  * unreadable input, is returned as data.
  *
  * `input` is YAML text (must start with `#cloud-config` unless `requireHeader: false`), bytes
- * (`Uint8Array`/`Buffer`, UTF-8 or gzip), or an already-parsed object (no header check).
+ * (`Uint8Array`/`Buffer`, UTF-8 or gzip), or an already-parsed object (no header check). MIME
+ * multipart user data is validated part by part (the result's `parts`; each issue's `part`). YAML
+ * that an unrendered template breaks gets one `unrendered_template` issue saying so.
  *
  * @example
  * ```ts

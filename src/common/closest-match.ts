@@ -1,8 +1,11 @@
+import { misleadingSuggestion } from './misleading-suggestion';
+
 // "Did you mean" suggestions: the closest candidate by edit distance, accepted only when the
 // distance is small relative to the word, so unrelated keys get no misleading suggestion.
 // Bounded work whatever the input: a distance is only computed within a band of `limit` (at most
 // 3) edits, answers are remembered per candidate list and word, and each validation gets a budget
-// of comparisons (see SuggestionBudget), past which no more suggestions are made.
+// of comparisons (see SuggestionBudget), past which no more suggestions are made. A candidate
+// that would change the meaning (a negation added, another word) is never one (misleading-suggestion.ts).
 
 const NO_MATCH = Infinity;
 
@@ -65,7 +68,7 @@ function compute(word: string, candidates: readonly string[], budget: Suggestion
   for (const candidate of candidates) {
     if (candidate === word || Math.abs(candidate.length - word.length) > limit) continue;
     const loose = boundedDistance(target, normal(candidate), Math.min(limit, bestRank[0]));
-    if (loose === NO_MATCH || loose > bestRank[0]) continue;
+    if (loose === NO_MATCH || loose > bestRank[0] || misleadingSuggestion(word, candidate)) continue;
     const exact = boundedDistance(word, candidate, word.length + candidate.length);
     if (loose < bestRank[0] || exact < bestRank[1]) {
       best = candidate;

@@ -14,6 +14,7 @@ export type UserData =
   | { readonly kind: 'empty' }
   | { readonly kind: 'cloud-config'; readonly text: string }
   | { readonly kind: 'other'; readonly userDataType: string; readonly header: string; readonly line: number }
+  | { readonly kind: 'multipart'; readonly text: string; readonly line: number }
   | { readonly kind: 'rejected'; readonly issue: CloudConfigInputIssue };
 
 // The first-line markers cloud-init 26.2 recognises, with the MIME type it gives each. The
@@ -44,7 +45,7 @@ function gunzipSync(data: Uint8Array, maxOutputLength: number): Buffer {
 }
 
 // MIME multipart is not a type `cloud-init schema -c` reads (it reports an unrecognised header);
-// it is named in the error so the user knows to check each part.
+// its parts are validated one by one (validate-multipart.ts).
 const MIME = ['content-type:', 'mime-version:'];
 
 const JINJA_HEADER = '## template: jinja';
@@ -126,10 +127,7 @@ function classify(text: string, options: ReadUserDataOptions, rendered: boolean)
   if (match?.[1] === 'text/cloud-config') return { kind: 'cloud-config', text };
   if (match) return { kind: 'other', userDataType: match[1], header: match[0], line };
   const mime = MIME.find((prefix) => head.startsWith(prefix));
-  if (mime) {
-    const message = 'MIME multipart user data is not checked (cloud-init schema reports an unrecognised header); validate each cloud-config part';
-    return rejected('unsupported_user_data', message, line, 'multipart/mixed');
-  }
+  if (mime) return { kind: 'multipart', text, line };
   if (!options.requireHeader) return { kind: 'cloud-config', text };
   const shown = firstLine(text);
   // Quote the first line only when it is a comment: a config without its header starts with data,

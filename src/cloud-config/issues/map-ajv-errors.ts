@@ -1,6 +1,7 @@
 import type { ErrorObject } from 'ajv';
 import type { CloudConfigIssue } from '../cloud-config-issue';
 import { closestMatch, type SuggestionBudget } from '../../common/closest-match';
+import { keyPlacement } from './key-placement';
 import { describeValue, isSecretPointer, previewValue, typeName } from './describe-value';
 import { pointerSegments, pointerToDottedPath, segmentsToDottedPath } from '../json-pointer';
 import { resolveUnionErrors } from './resolve-union-errors';
@@ -52,11 +53,13 @@ function stringsOf(allowed: readonly unknown[]): readonly string[] {
 
 /**
  * "Did you mean" for an unknown key or a misspelt `enum`/`const` value, within the budget; never
- * for a value under a key that holds a secret.
+ * for a value under a key that holds a secret. A key known elsewhere is placed, not respelt.
  */
-function suggestionOf(error: SchemaError, budget: SuggestionBudget): string | undefined {
+function suggestionOf(error: SchemaError, root: SchemaNode, budget: SuggestionBudget): string | undefined {
   const p = error.params;
   if (error.keyword === 'additionalProperties') {
+    const placement = keyPlacement(root, error.instancePath, String(p.additionalProperty));
+    if (placement) return placement.suggestion;
     return closestMatch(String(p.additionalProperty), keysOf(error.parentSchema?.properties as SchemaNode | undefined), budget);
   }
   if ((error.keyword !== 'enum' && error.keyword !== 'const') || typeof error.data !== 'string' || isSecretPointer(error.instancePath)) return undefined;
@@ -65,7 +68,7 @@ function suggestionOf(error: SchemaError, budget: SuggestionBudget): string | un
 }
 
 /** Maps one error; "did you mean" only with a budget (it is worked out for listed issues only). */
-function mapOne(error: SchemaError, hints: Record<string, string>, budget?: SuggestionBudget): Issue {
+function mapOne(error: SchemaError, hints: Record<string, string>, root: SchemaNode, budget?: SuggestionBudget): Issue {
   const pointer = error.instancePath;
   // Literals name path and pointer rather than spreading a shared part: issues are made per error.
   const path = pointerToDottedPath(pointer);
@@ -79,7 +82,7 @@ function mapOne(error: SchemaError, hints: Record<string, string>, budget?: Sugg
     }
     case 'nested': {
       // cloud-init reports this failure at the value; the reason is further in.
-      const inner = mapOne(p.inner as SchemaError, hints, budget);
+      const inner = mapOne(p.inner as SchemaError, hints, root, budget);
       return { ...inner, path, pointer, message: `${String(p.relative)}: ${inner.message}` } as Issue;
     }
     case 'required': {
@@ -91,7 +94,9 @@ function mapOne(error: SchemaError, hints: Record<string, string>, budget?: Sugg
       // Reported at the mapping, as cloud-init does; the key is in `property` and the position
       // is the key's (validate-cloud-config.ts). The top level is settled in mapAjvErrors.
       const property = String(p.additionalProperty);
-      const suggestion = budget ? suggestionOf(error, budget) : undefined;
+      const placement = keyPlacement(root, pointer, property);
+      if (placement) return { code: 'additional_property', path, pointer, property, ...(placement.suggestion ? { suggestion: placement.suggestion } : {}), message: placement.message };
+      const suggestion = budget ? suggestionOf(error, root, budget) : undefined;
       return {
         code: 'additional_property',
         path, pointer,
@@ -103,7 +108,7 @@ function mapOne(error: SchemaError, hints: Record<string, string>, budget?: Sugg
     case 'enum':
     case 'const': {
       const allowed = error.keyword === 'enum' ? (p.allowedValues as unknown[]) : [p.allowedValue];
-      const suggestion = budget ? suggestionOf(error, budget) : undefined;
+      const suggestion = budget ? suggestionOf(error, root, budget) : undefined;
       const hint = suggestion ? `; did you mean ${JSON.stringify(suggestion)}?` : '';
       return { code: error.keyword, path, pointer, allowed, ...(suggestion ? { suggestion } : {}), message: `expected ${allowedList(allowed)}, got ${describeValue(error.data, pointer)}${hint}` };
     }
@@ -212,14 +217,14 @@ function settleTopLevel(context: SchemaTarget, issues: Issue[]): Issue[] {
  * so mapping the error afterwards spends no more of the budget. A `const` has a fresh candidate
  * list each time (not remembered): it is left to mapOne.
  */
-function suggests(error: SchemaError, budget: SuggestionBudget): boolean {
+function suggests(error: SchemaError, root: SchemaNode, budget: SuggestionBudget): boolean {
   const p = error.params;
   switch (error.keyword) {
     case 'nested':
-      return suggests(p.inner as SchemaError, budget);
+      return suggests(p.inner as SchemaError, root, budget);
     case 'additionalProperties':
     case 'enum':
-      return suggestionOf(error, budget) !== undefined;
+      return suggestionOf(error, root, budget) !== undefined;
     default:
       return true;
   }
@@ -231,6 +236,7 @@ export class MappedIssues {
     readonly issues: Issue[],
     private readonly sources: ReadonlyMap<string, SchemaError>,
     private readonly hints: Record<string, string>,
+    private readonly root: SchemaNode,
   ) {}
 
   /**
@@ -241,8 +247,8 @@ export class MappedIssues {
   complete(issue: Issue, budget: SuggestionBudget): Issue {
     if (issue.code !== 'additional_property' && issue.code !== 'enum' && issue.code !== 'const') return issue;
     const source = this.sources.get(location(issue));
-    if (source === undefined || !suggests(source, budget)) return issue;
-    const full = mapOne(source, this.hints, budget);
+    if (source === undefined || !suggests(source, this.root, budget)) return issue;
+    const full = mapOne(source, this.hints, this.root, budget);
     return full.code === issue.code && 'suggestion' in full ? { ...issue, suggestion: full.suggestion, message: full.message } : issue;
   }
 }
@@ -263,7 +269,7 @@ export function mapAjvErrors(context: SchemaTarget, errors: readonly ErrorObject
   for (const error of resolved) {
     // propertyNames reports the bad name twice (once per inner rule); keep the key-level one.
     if (error.params.propertyName !== undefined && error.keyword !== 'propertyNames') continue;
-    const issue = mapOne(error, hints);
+    const issue = mapOne(error, hints, context.schema);
     const where = location(issue);
     const current = byLocation.get(where);
     if (current === undefined || rank(issue.code) < rank(current.code)) {
@@ -271,5 +277,5 @@ export function mapAjvErrors(context: SchemaTarget, errors: readonly ErrorObject
       sources.set(where, error);
     }
   }
-  return new MappedIssues(settleTopLevel(context, [...byLocation.values()]), sources, hints);
+  return new MappedIssues(settleTopLevel(context, [...byLocation.values()]), sources, hints, context.schema);
 }

@@ -3,7 +3,7 @@
 // with json and sarif the summary line goes to standard error, so the output stays machine-readable.
 import type { CloudConfigResult } from '../cloud-config-result';
 import type { CliOptions } from './cli-options';
-import { formatCloudConfigResult, issueLines, verdictLine } from './format-cloud-config-result';
+import { formatCloudConfigResult, issueLines, partLines, verdictLine } from './format-cloud-config-result';
 import { githubCommands } from './github-commands';
 import { SarifLog } from './sarif-log';
 
@@ -78,7 +78,7 @@ export class CliReport {
       return this.output.out(`${JSON.stringify(line)}\n`);
     }
     if (format === 'github') return this.output.out(lines([...(quiet ? [] : [verdictLine(result, name, this.options.strict)]), ...githubCommands(result, name)]));
-    if (quiet) return this.output.out(lines(issueLines(result, name)));
+    if (quiet) return this.output.out(lines([...issueLines(result, name), ...partLines(result, name).filter((line) => !line.startsWith('  part '))]));
     this.output.out(formatCloudConfigResult(result, { name, annotate: this.options.annotate, strict: this.options.strict, source: file.source }));
   }
 

@@ -48,12 +48,33 @@ export function issueText(issue: AnyIssue): string {
  * of issues left out by `maxIssues`, if any.
  */
 export function issueLines(result: CloudConfigResult, name: string): string[] {
-  const lines = severityIssues(result).map(({ severity, issue }) => {
-    const at = issue.line === undefined ? '' : `${issue.line}:${issue.column === undefined ? '' : `${issue.column}:`}`;
-    return `${name}:${at} ${severity}: ${issueText(issue)} [${issue.code}]`;
-  });
+  const lines = severityIssues(result)
+    .filter(({ issue }) => issue.part === undefined)
+    .map(({ severity, issue }) => issueLine(name, severity, issue));
   const unlisted = unlistedLine(result);
   if (unlisted !== undefined) lines.push(`${name}: ${unlisted}`);
+  return lines;
+}
+
+function issueLine(name: string, severity: IssueSeverity, issue: AnyIssue): string {
+  const at = issue.line === undefined ? '' : `${issue.line}:${issue.column === undefined ? '' : `${issue.column}:`}`;
+  return `${name}:${at} ${severity}: ${issueText(issue)} [${issue.code}]`;
+}
+
+/**
+ * MIME multipart: a line per part (`part 2 (cloud.yaml) text/cloud-config: invalid`), then its issues, each located
+ * inside the part as `FILE (part N):LINE:COL: ...` (the positions count from the part's first line).
+ */
+export function partLines(result: CloudConfigResult, name: string): string[] {
+  const lines: string[] = [];
+  const issues = severityIssues(result);
+  for (const part of result.parts ?? []) {
+    const state = part.evaluated ? (part.valid ? 'valid' : 'invalid') : (part.note ?? 'not evaluated');
+    lines.push(`  part ${part.index}${part.filename === undefined ? '' : ` (${part.filename})`} ${part.type}: ${state}`);
+    for (const { severity, issue } of issues) {
+      if (issue.part?.index === part.index) lines.push(`  ${issueLine(`${name} (part ${part.index})`, severity, issue)}`);
+    }
+  }
   return lines;
 }
 
@@ -72,16 +93,17 @@ export function unlistedLine(result: CloudConfigResult): string | undefined {
 /** `Valid cloud-config FILE`, `Invalid cloud-config FILE` (with `strict`, also when deprecations or warnings count). */
 export function verdictLine(result: CloudConfigResult, name: string, strict: boolean): string {
   if (!result.valid) return `Invalid cloud-config ${name}`;
-  if (result.note !== undefined) return `Valid ${result.userDataType === undefined ? 'cloud-config' : 'user data'} ${name} (${result.note})`;
   const deprecations = result.deprecations.length + (result.unlisted?.deprecations ?? 0);
   const warnings = result.warnings.length + (result.unlisted?.warnings ?? 0);
   const problems = [...(deprecations > 0 ? [counted(deprecations, 'deprecation')] : []), ...(warnings > 0 ? [counted(warnings, 'warning')] : [])];
+  // A note (other user data, multipart) comes with no problems unless parts of a multipart have some.
   if (strict && problems.length > 0) return `Invalid cloud-config ${name} under --strict: ${problems.join(' and ')}`;
+  if (result.note !== undefined) return `Valid ${result.userDataType === undefined ? 'cloud-config' : 'user data'} ${name} (${result.note})`;
   return `Valid cloud-config ${name}`;
 }
 
 function plain(result: CloudConfigResult, name: string, strict: boolean): string {
-  return [verdictLine(result, name, strict), ...issueLines(result, name)].join('\n') + '\n';
+  return [verdictLine(result, name, strict), ...issueLines(result, name), ...partLines(result, name)].join('\n') + '\n';
 }
 
 function annotated(result: CloudConfigResult, name: string, source: string, strict: boolean): string {

@@ -11,6 +11,7 @@ const DESCRIPTIONS: Readonly<Record<CloudConfigIssueCode, string>> = {
   jinja_template: 'A jinja template that cannot be rendered (no instance data, or an unsupported construct).',
   invalid_encoding: 'Bytes that are not UTF-8, or broken gzip.',
   yaml_syntax: 'YAML that cloud-init cannot load.',
+  unrendered_template: 'A template placeholder left in the file (`${...}`, `{{ ... }}` without the jinja header, `op://`) that breaks its YAML.',
   not_a_mapping: 'A document that is not a mapping of keys.',
   input_too_large: 'An input over the byte limit.',
   too_deep: 'Nesting deeper than the depth limit.',

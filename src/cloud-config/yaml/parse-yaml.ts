@@ -1,6 +1,7 @@
 import { Composer, LineCounter, Schema, YAMLParseError, isCollection, isMap, isPair, isScalar, isSeq, visit, type CST, type Document, type Scalar } from 'yaml';
 import type { CloudConfigInputIssue, CloudConfigWarning } from '../cloud-config-issue';
 import { segmentsToPointer } from '../json-pointer';
+import { aliasIssue } from './alias-issue';
 import { documentData, duplicateKey, type NonStringKey } from './document-data';
 import { findTooDeep } from './nesting-depth';
 import { FloatScalar, pyyamlTags } from './pyyaml-tags';
@@ -251,15 +252,20 @@ export function parseYaml(text: string, maxDepth: number): YamlParseResult {
   } catch (error) {
     return { ok: false, errors: [inputIssue(error instanceof RangeError ? 'too_deep' : 'yaml_syntax', error instanceof RangeError ? 'the YAML nests too deeply to read' : 'the YAML could not be read')], warnings: [] };
   }
-  const errors: CloudConfigInputIssue[] = doc.errors.map((e) =>
-    inputIssue('yaml_syntax', e.code === 'MULTIPLE_DOCS' ? 'more than one YAML document; cloud-config is a single document' : e.message, position(lineCounter, e.pos[0])),
-  );
+  // After the first syntax error yaml reads on to recover, and what follows is mostly its
+  // consequence (one heredoc at column 0 gives dozens): the first one, the cause, is reported, as
+  // cloud-init's PyYAML does, and the errors below that need a readable document are not looked for.
+  const fatal = doc.errors.reduce<YAMLParseError | undefined>((first, e) => (first === undefined || e.pos[0] < first.pos[0] ? e : first), undefined);
+  const errors: CloudConfigInputIssue[] = fatal
+    ? [inputIssue('yaml_syntax', fatal.code === 'MULTIPLE_DOCS' ? 'more than one YAML document; cloud-config is a single document' : fatal.message, position(lineCounter, fatal.pos[0]))]
+    : [];
   const warnings: CloudConfigWarning[] = [];
   for (const w of doc.warnings) {
     const at = position(lineCounter, w.pos[0]);
     // PyYAML's safe_load refuses tags it does not know, so cloud-init would reject the file.
-    if (w.code === 'TAG_RESOLVE_FAILED') errors.push(inputIssue('yaml_syntax', `${w.message}; cloud-init's YAML loader rejects unknown tags`, at));
-    else warnings.push({ code: 'yaml_warning', path: '', pointer: '', message: w.message, ...at });
+    if (w.code === 'TAG_RESOLVE_FAILED') {
+      if (!fatal) errors.push(inputIssue('yaml_syntax', `${w.message}; cloud-init's YAML loader rejects unknown tags`, at));
+    } else warnings.push({ code: 'yaml_warning', path: '', pointer: '', message: w.message, ...at });
   }
   if (errors.length > 0) return { ok: false, errors, warnings };
   let plain: ReturnType<typeof documentData>;
@@ -288,9 +294,7 @@ export function parseYaml(text: string, maxDepth: number): YamlParseResult {
       found.wholeFloats.forEach((node, i) => (node.value = original[i]!));
     }
   } catch (error) {
-    if (error instanceof ReferenceError) {
-      return { ok: false, errors: [inputIssue('alias_limit', 'YAML aliases expand too much (a possible "billion laughs" attack); not read')], warnings };
-    }
+    if (error instanceof ReferenceError) return { ok: false, errors: [aliasIssue(doc, lineCounter, MAX_ALIAS_COUNT)], warnings };
     return { ok: false, errors: [inputIssue('too_deep', 'the YAML nests too deeply to read')], warnings };
   }
   return { ok: true, parsed: { doc, lineCounter, value, schemaValue, plain: false, nonStringKeys: found.nonStringKeys, warnings } };
