@@ -2,6 +2,7 @@ import type { Coupon } from '../../model/coupon';
 import type { Order, OrderStatus } from '../../model/order';
 import type { Customer, Product, StoreSettings } from '../../model/shop';
 import { statusChangeNoteText } from '../../model/status-note';
+import type { RepositoryRequestScope } from '../repository-unavailable';
 import { statusChangeTime, type CouponFilter, type OrderFilter, type OrderStatusChange, type Paging, type ShopRepository, type TimeWindow } from '../shop-repository';
 import type { PostgresClient, PostgresQueryable } from './client';
 import { couponWhere, orderWhere, pageClause, Params, windowConds } from './filters';
@@ -9,7 +10,8 @@ import { keysetStream } from './keyset-stream';
 import { arrayLiteral, instantFromMs, isSafeId, isStorableText, msOf, msParam, readInstant, readInt } from './params';
 import { aggregateSales, topSellers } from './report-aggregates';
 import { COUPON_SELECT, CUSTOMER_SELECT, ORDER_SELECT, readCoupon, readCustomer, readOrder, readProduct, readStore } from './rows';
-import { createPostgresSession } from './session';
+import { requestBudget } from './request-budget';
+import { createPostgresSession, type PostgresSession } from './session';
 
 /**
  * Options of {@link createPostgresRepository}.
@@ -24,7 +26,26 @@ export interface PostgresRepositoryOptions {
   readonly client: PostgresClient;
   /** Rows fetched per round trip by the streaming methods (`ordersCreatedIn`, `customersRegisteredIn`); default 500. */
   readonly streamChunkSize?: number | undefined;
+  /**
+   * The time budget of one request in milliseconds; default {@link DEFAULT_STATEMENT_TIMEOUT_MS} (5,000). Every
+   * transaction starts with `SET LOCAL statement_timeout` set to what is left of it (so no server default is needed),
+   * and waiting for a pool connection counts against it too. When it runs out the repository throws a
+   * `RepositoryUnavailableError`, which `createShopApi` answers with `503` and `Retry-After`. Outside a request
+   * (`forRequest`), each call gets the whole budget.
+   */
+  readonly statementTimeoutMs?: number | undefined;
 }
+
+/**
+ * The default request budget of {@link createPostgresRepository}: 5 seconds. The heaviest request the API serves (a
+ * 100-year report at 100,000 orders) takes well under a second on a server; see docs/postgres.md.
+ *
+ * @example
+ * ```ts
+ * createPostgresRepository({ client: pool, statementTimeoutMs: DEFAULT_STATEMENT_TIMEOUT_MS * 2 });
+ * ```
+ */
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 5000;
 
 /**
  * A {@link ShopRepository} over PostgreSQL (a server through `pg`, or embedded PGlite). Filters, search, counts,
@@ -47,8 +68,23 @@ export interface PostgresRepositoryOptions {
  * ```
  */
 export function createPostgresRepository(options: PostgresRepositoryOptions): ShopRepository {
-  const session = createPostgresSession(options.client);
+  const budgetMs = options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
+  if (!Number.isFinite(budgetMs) || budgetMs < 1) throw new RangeError(`statementTimeoutMs must be a number of at least 1, got ${budgetMs}`);
   const chunk = Math.max(1, Math.floor(options.streamChunkSize ?? 500));
+  const client = options.client;
+  const forRequest = (scope: RepositoryRequestScope): ShopRepository => {
+    // One budget for all the request's work, started now.
+    const budget = requestBudget(budgetMs, scope.signal);
+    return repositoryOver(createPostgresSession(client, { budget: () => budget }), chunk, forRequest);
+  };
+  return repositoryOver(createPostgresSession(client, { budget: () => requestBudget(budgetMs) }), chunk, forRequest);
+}
+
+function repositoryOver(
+  session: PostgresSession,
+  chunk: number,
+  forRequest: (scope: RepositoryRequestScope) => ShopRepository,
+): ShopRepository {
   const rows = session.rows;
 
   const orderById = async (q: PostgresQueryable | null, id: number): Promise<Order | undefined> => {
@@ -198,6 +234,7 @@ export function createPostgresRepository(options: PostgresRepositoryOptions): Sh
 
     aggregateSales: (range, statuses) => aggregateSales(rows, range, statuses),
     topSellers: (window, statuses, limit) => topSellers(rows, window, statuses, limit),
+    forRequest,
   };
   return repository;
 }
