@@ -134,8 +134,8 @@ export type { FilterDateResult } from './http/parse-filter-date';
 // PostgreSQL: the repository over a user's client (pg Pool/Client or PGlite), migrations and the snapshot import.
 export { createPostgresRepository, DEFAULT_STATEMENT_TIMEOUT_MS } from './repository/postgres/postgres-repository';
 export type { PostgresRepositoryOptions } from './repository/postgres/postgres-repository';
-export { migratePostgres } from './repository/postgres/migrate';
-export type { PostgresMigrationResult } from './repository/postgres/migrate';
+export { migratePostgres, readPostgresSchemaVersion } from './repository/postgres/migrate';
+export type { PostgresMigrationResult, PostgresSchemaState } from './repository/postgres/migrate';
 export { importShopSnapshot } from './repository/postgres/import/import-snapshot';
 export type { ImportShopSnapshotOptions, ImportShopSnapshotResult, ImportProgress } from './repository/postgres/import/import-snapshot';
 export { SnapshotImportError, InvalidSnapshotError, ImportTargetError } from './repository/postgres/import/import-errors';

@@ -5,16 +5,19 @@
 import { parseArgs } from 'node:util';
 import { CliError, messageOf } from './cli-error';
 import { runImport } from './import-command';
+import { runMigrate } from './migrate-command';
 import { runServe } from './serve-command';
 
 const USAGE = `Usage: wc-legacy-api import SNAPSHOT --database-url URL [--batch-size N] [--max-value-bytes N]
        wc-legacy-api serve [--data SNAPSHOT | --database-url URL] [--port N] [--host HOST]
+       wc-legacy-api migrate --database-url URL
 
 Commands:
   import   create or upgrade the shop schema, then import a JSON shop snapshot (any size: it is streamed) in one
            transaction; progress on stderr, Ctrl-C cancels and nothing stays imported
   serve    serve the WooCommerce legacy v1 shop API from a snapshot file or a database (without either: the small
-           example shop shipped with wc-legacy-api), with a fresh API key
+           example shop shipped with wc-legacy-api), with a fresh API key; never changes a database's schema
+  migrate  create or upgrade the shop schema of a database, nothing else (serve needs it current)
 
 Options:
   --database-url URL   postgres://USER:PASSWORD@HOST:5432/DB (needs the "pg" package), or pglite:DIR or
@@ -25,6 +28,9 @@ Options:
   --port N             serve: port (default $PORT or 8080; 0 picks a free port)
   --host HOST          serve: address to listen on (default $HOST or 127.0.0.1)
   -h, --help           show this help
+
+Environment (serve --database-url): WC_LEGACY_API_POOL_SIZE connections (default twice the cores, 4 to 20),
+WC_LEGACY_API_STATEMENT_TIMEOUT_MS per-request database budget (default 5000; past it: 503 with Retry-After).
 
 Exit status: 0 done, 1 invalid snapshot, 2 usage, file or database error, 130 interrupted.
 `;
@@ -89,6 +95,14 @@ async function main(args: readonly string[]): Promise<number> {
       progressEveryMs: positiveInt(process.env.WC_LEGACY_API_PROGRESS_EVERY_MS, 'WC_LEGACY_API_PROGRESS_EVERY_MS', 0),
       signal: controller.signal,
     });
+    return 0;
+  }
+  if (command === 'migrate') {
+    if (rest.length > 0) fail('migrate takes no file argument');
+    if (databaseUrl === undefined) fail('migrate needs --database-url URL');
+    const extra = ['data', 'batch-size', 'max-value-bytes', 'port', 'host'].filter((name) => values[name as keyof typeof values] !== undefined);
+    if (extra.length > 0) fail(`migrate takes only --database-url (got --${extra.join(', --')})`);
+    await runMigrate({ databaseUrl, out: (line) => process.stdout.write(`${line}\n`) });
     return 0;
   }
   if (command === 'serve') {

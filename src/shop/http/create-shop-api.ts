@@ -239,6 +239,7 @@ const UNAVAILABLE_MESSAGES = {
   busy: 'The shop is busy: try again shortly',
   cancelled: 'The request was cancelled',
   unreachable: 'The shop database is unreachable: try again shortly',
+  'read-only': 'This shop is served read-only here: changes are not accepted',
 } as const;
 
 // A repository that cannot answer now is the service's condition, not a bug: 503 with Retry-After, else a 500.

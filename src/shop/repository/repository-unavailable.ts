@@ -4,14 +4,15 @@
  * - `timeout`: the request's time budget (e.g. PostgreSQL's statement timeout) ran out;
  * - `busy`: no connection came free within the budget (the pool is exhausted);
  * - `cancelled`: the request was aborted (its client went away), so its query was stopped;
- * - `unreachable`: the database refused or dropped the connection.
+ * - `unreachable`: the database refused or dropped the connection;
+ * - `read-only`: a write reached a database that takes none (a read replica, a role without write grants).
  *
  * @example
  * ```ts
  * const reason: RepositoryUnavailableReason = 'timeout';
  * ```
  */
-export type RepositoryUnavailableReason = 'timeout' | 'busy' | 'cancelled' | 'unreachable';
+export type RepositoryUnavailableReason = 'timeout' | 'busy' | 'cancelled' | 'unreachable' | 'read-only';
 
 /**
  * Thrown by a repository that cannot answer now (see {@link RepositoryUnavailableReason}); `createShopApi` answers
@@ -26,7 +27,7 @@ export type RepositoryUnavailableReason = 'timeout' | 'busy' | 'cancelled' | 'un
  */
 export class RepositoryUnavailableError extends Error {
   override readonly name = 'RepositoryUnavailableError';
-  /** The condition, for code: `timeout`, `busy`, `cancelled` or `unreachable`. */
+  /** The condition, for code: `timeout`, `busy`, `cancelled`, `unreachable` or `read-only`. */
   readonly code: RepositoryUnavailableReason;
   /** Seconds a client should wait before trying again (the `Retry-After` header); at least 1. */
   readonly retryAfterSeconds: number;

@@ -35,7 +35,7 @@ async function refusal(client: PostgresClient, snapshot: ShopSnapshot | AsyncIte
   return error as ImportTargetError;
 }
 
-describe.each(TARGETS)('importShopSnapshot checks its target on $name', (target) => {
+describe.each(TARGETS)('importShopSnapshot checks its target on $name', { timeout: 120_000 }, (target) => {
   it('refuses a schema that is not migrated, naming the fix, and creates nothing', async () => {
     const client = await target.freshClient();
     const error = await refusal(client, shop);

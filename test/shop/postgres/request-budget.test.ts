@@ -35,7 +35,7 @@ async function loaded(client: PostgresClient): Promise<void> {
   await importShopSnapshot(client, fixtureSnapshot());
 }
 
-describe('the request budget, on any backend', () => {
+describe('the request budget, on any backend', { timeout: 120_000 }, () => {
   it('refuses a statementTimeoutMs below 1 ms or not a number', async () => {
     const client = await PGLITE_TARGET.freshClient();
     for (const statementTimeoutMs of [0, -1, Number.NaN, Number.POSITIVE_INFINITY]) {

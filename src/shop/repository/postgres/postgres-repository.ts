@@ -2,7 +2,7 @@ import type { Coupon } from '../../model/coupon';
 import type { Order, OrderStatus } from '../../model/order';
 import type { Customer, Product, StoreSettings } from '../../model/shop';
 import { statusChangeNoteText } from '../../model/status-note';
-import type { RepositoryRequestScope } from '../repository-unavailable';
+import { RepositoryUnavailableError, type RepositoryRequestScope } from '../repository-unavailable';
 import { statusChangeTime, type CouponFilter, type OrderFilter, type OrderStatusChange, type Paging, type ShopRepository, type TimeWindow } from '../shop-repository';
 import type { PostgresClient, PostgresQueryable } from './client';
 import { couponWhere, orderWhere, pageClause, Params, windowConds } from './filters';
@@ -80,6 +80,18 @@ export function createPostgresRepository(options: PostgresRepositoryOptions): Sh
   return repositoryOver(createPostgresSession(client, { budget: () => requestBudget(budgetMs) }), chunk, forRequest);
 }
 
+// A write refused because the database takes none (a hot standby: read_only_sql_transaction; a role without the
+// write grants: insufficient_privilege) is the deployment's condition, answered 503, not a fault of the request.
+function writeOf<T>(work: Promise<T>): Promise<T> {
+  return work.catch((error: unknown) => {
+    const code = (error as { code?: unknown } | null)?.code;
+    if (code === '25006' || code === '42501') {
+      throw new RepositoryUnavailableError('read-only', 'the database does not accept this write', { cause: error, retryAfterSeconds: 3600 });
+    }
+    throw error;
+  });
+}
+
 function repositoryOver(
   session: PostgresSession,
   chunk: number,
@@ -138,7 +150,7 @@ function repositoryOver(
       if (!isStorableText(change.note)) {
         throw new RangeError('updateOrderStatus: the note holds a NUL character or a lone surrogate, which PostgreSQL text cannot store');
       }
-      return session.transaction(async (tx) => {
+      return writeOf(session.transaction(async (tx) => {
         // The row lock serialises concurrent changes of one order: the second waits, then sees the first's status.
         const locked = (
           await tx.query(`SELECT status, ${msOf('updated_at')} AS updated_ms FROM shop_orders WHERE id = $1 FOR UPDATE`, [String(id)])
@@ -165,7 +177,7 @@ function repositoryOver(
           );
         }
         return orderById(tx, id);
-      });
+      }));
     },
 
     async listCoupons(filter: CouponFilter, paging: Paging): Promise<Coupon[]> {
