@@ -37,8 +37,8 @@ export interface PostgresRepositoryOptions {
 }
 
 /**
- * The default request budget of {@link createPostgresRepository}: 5 seconds. The heaviest request the API serves (a
- * 100-year report at 100,000 orders) takes well under a second on a server; see docs/postgres.md.
+ * The default request budget of {@link createPostgresRepository}: 5 seconds, far above what the API's index range
+ * scans need (see `npm run bench -- postgres`), short enough that a pathological request cannot hold a connection.
  *
  * @example
  * ```ts
