@@ -164,6 +164,17 @@ describe.skipIf(DATABASE_URL === undefined)('the request budget on the server', 
     await small.end();
   });
 
+  it('gives back the connection of a request aborted before it got one (a pool of one keeps serving)', async () => {
+    const small = new pg.Pool({ connectionString: DATABASE_URL, options: `-c search_path=${schema}`, max: 1 });
+    try {
+      const api = createShopApi({ repository: createPostgresRepository({ client: small, statementTimeoutMs: 2000 }) });
+      for (let i = 0; i < 3; i++) expectUnavailable(await api.handle({ method: 'GET', url: ORDERS, caller, signal: AbortSignal.abort() }), /cancelled/);
+      expect((await api.handle({ method: 'GET', url: ORDERS, caller })).status).toBe(200);
+    } finally {
+      await small.end();
+    }
+  });
+
   it("cancels the running statement when the request's client goes away", async () => {
     const api = createShopApi({ repository: createPostgresRepository({ client, statementTimeoutMs: 60_000 }) });
     const lock = await lockOrders();

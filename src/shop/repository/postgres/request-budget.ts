@@ -37,7 +37,14 @@ function cancelled(cause: unknown): RepositoryUnavailableError {
  * first, the connection that arrives later is handed to `giveBack`, and the wait fails as `busy` (or `cancelled`).
  */
 export function withinBudget<T>(pending: Promise<T>, budget: RequestBudget, giveBack: (value: T) => void): Promise<T> {
-  const waitMs = budget.remainingMs();
+  let waitMs: number;
+  try {
+    waitMs = budget.remainingMs();
+  } catch (error) {
+    // Nothing is left to wait with: whatever arrives goes straight back.
+    pending.then(giveBack, () => undefined);
+    return Promise.reject(error);
+  }
   return new Promise<T>((resolve, reject) => {
     let settled = false;
     const finish = (fn: () => void) => {
