@@ -1,6 +1,6 @@
 // Shared by the Express and Koa adapters: both sit on Node's http server, so reading a raw body, and deciding what a
 // body parser mounted before them left, is the same code.
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 
 /** Marks a body larger than the adapter's limit. */
 export const TOO_LARGE = Symbol('too large');
@@ -72,4 +72,16 @@ function isEmpty(req: IncomingMessage): boolean {
   const length = req.headers['content-length'];
   if (length !== undefined) return length.trim() === '0';
   return req.headers['transfer-encoding'] === undefined;
+}
+
+/**
+ * A signal aborted when the client goes away before its answer is written (the connection closes first), for
+ * `ShopRequest.signal`: the repository then stops the request's work instead of finishing it for nobody.
+ */
+export function clientGoneSignal(res: ServerResponse): AbortSignal {
+  const controller = new AbortController();
+  res.once('close', () => {
+    if (!res.writableFinished) controller.abort(new Error('the client closed the connection'));
+  });
+  return controller.signal;
 }

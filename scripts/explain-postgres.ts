@@ -1,6 +1,7 @@
 // Prints the PostgreSQL plans (EXPLAIN (ANALYZE, BUFFERS)) of the queries the repository really sends for a one-week
-// sales report, a year report, top sellers for a week and a filtered listing count, on the demo shop of 200,000
-// orders (EXPLAIN_ORDERS to change), so docs/postgres.md's plans are reproducible:
+// sales report, a year report, top sellers for a week and a year, listing counts, the default page and its count, and
+// a two-term search (EXPLAIN_TRGM=1: also with the optional pg_trgm index), on the demo shop of 200,000 orders
+// (EXPLAIN_ORDERS to change), so docs/postgres.md's plans are reproducible:
 //
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx scripts/explain-postgres.ts
 //
@@ -32,6 +33,11 @@ const orders = Number(process.env.EXPLAIN_ORDERS ?? 200_000);
 const admin = new pg.Client({ connectionString: url });
 await admin.connect();
 const pool = new pg.Pool({ connectionString: url, options: `-c search_path=${schema}`, max: 2 });
+// The repository's statements are recorded on one connection of their own (a client without transaction() is one
+// connection to the repository), and explained on another, inside a transaction with the settings the repository
+// gives its own (JIT off), rolled back so an index created for a plan (EXPLAIN_TRGM=1) is gone afterwards.
+const recorder = new pg.Client({ connectionString: url, options: `-c search_path=${schema}` });
+await recorder.connect();
 
 interface Captured {
   readonly text: string;
@@ -40,7 +46,7 @@ interface Captured {
 
 /** A client that records every statement the repository sends, and forwards it. */
 function recording(into: Captured[]): PostgresClient {
-  return { query: (text: string, params?: unknown[]) => (into.push({ text, params }), pool.query(text, params)) };
+  return { query: (text: string, params?: unknown[]) => (into.push({ text, params }), recorder.query(text, params)) };
 }
 
 async function prepare(): Promise<void> {
@@ -61,12 +67,27 @@ async function prepare(): Promise<void> {
   console.log(`-- imported ${orders} demo orders (seed 1) into ${schema} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 
-async function explain(title: string, run: (client: PostgresClient) => Promise<unknown>, pick: (q: Captured) => boolean): Promise<void> {
+async function explain(
+  title: string,
+  run: (client: PostgresClient) => Promise<unknown>,
+  pick: (q: Captured) => boolean,
+  setup: readonly string[] = [],
+): Promise<void> {
   const captured: Captured[] = [];
   await run(recording(captured));
   const query = captured.find(pick);
   if (query === undefined) throw new Error(`${title}: no matching statement was sent`);
-  const plan = await pool.query(`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${query.text}`, query.params);
+  const conn = await pool.connect();
+  let plan;
+  try {
+    await conn.query('BEGIN');
+    await conn.query(`SELECT set_config('jit', 'off', true)`);
+    for (const statement of setup) await conn.query(statement);
+    plan = await conn.query(`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${query.text}`, query.params);
+  } finally {
+    await conn.query('ROLLBACK');
+    conn.release();
+  }
   console.log(`\n### ${title}\n`);
   console.log('```');
   for (const row of plan.rows as { 'QUERY PLAN': string }[]) console.log(row['QUERY PLAN']);
@@ -102,7 +123,22 @@ try {
   await explain('Listing count: GET /orders?status=processing (all time)', (c) => repo(c).countOrders({ statuses: ['processing'] }), (q) =>
     q.text.includes('count(*)'),
   );
+  const isPage = (q: Captured) => q.text.includes('ORDER BY o.created_at DESC') && q.text.includes('LIMIT');
+  const isCount = (q: Captured) => q.text.includes('count(*)');
+  await explain('Top sellers, year', (c) => topSellersFor(repo(c), year, 12), (q) => q.text.includes('agg_product_ids'));
+  await explain('Default page: GET /orders (10 newest)', (c) => repo(c).listOrders({}, { offset: 0, limit: 10 }), isPage);
+  await explain('Its count: GET /orders (X-WC-Total)', (c) => repo(c).countOrders({}), isCount);
+  const search = ['meyer', 'noah'];
+  await explain(`Search count: GET /orders?filter[q]=${search.join('+')} (X-WC-Total)`, (c) => repo(c).countOrders({ search }), isCount);
+  await explain(`Search page: GET /orders?filter[q]=${search.join('+')}`, (c) => repo(c).listOrders({ search }, { offset: 0, limit: 10 }), isPage);
+  if (process.env.EXPLAIN_TRGM === '1') {
+    // The optional trigram index of docs/postgres.md ("Search"), built inside the explained transaction and rolled back.
+    await admin.query('CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public');
+    const trgm = ['CREATE INDEX shop_orders_search_trgm ON shop_orders USING gin (search_text public.gin_trgm_ops)', 'ANALYZE shop_orders'];
+    await explain(`Search count with the pg_trgm index: filter[q]=${search.join('+')}`, (c) => repo(c).countOrders({ search }), isCount, trgm);
+  }
 } finally {
+  await recorder.end();
   await pool.end();
   await admin.end();
 }

@@ -8,7 +8,7 @@
  */
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import { DEFAULT_MAX_BODY_BYTES, shopErrorResponse, type Caller, type ShopApi, type ShopResponse } from 'wc-legacy-api/shop';
-import { CONSUMED, CONSUMED_MESSAGE, requestBody, TOO_LARGE } from '../read-node-body';
+import { clientGoneSignal, CONSUMED, CONSUMED_MESSAGE, requestBody, TOO_LARGE } from '../read-node-body';
 
 /**
  * Options of {@link createMiddleware}.
@@ -63,6 +63,7 @@ export function createMiddleware(api: ShopApi, options: MiddlewareOptions = {}):
 
   const answer = async (req: Request, res: Response, readBody: () => Promise<unknown>): Promise<void> => {
     let response: ShopResponse;
+    const signal = clientGoneSignal(res);
     try {
       const body = await readBody();
       if (body === TOO_LARGE) {
@@ -77,6 +78,7 @@ export function createMiddleware(api: ShopApi, options: MiddlewareOptions = {}):
           body,
           caller: await options.getCaller?.(req),
           secure: req.secure,
+          signal,
         });
       }
     } catch {

@@ -9,7 +9,7 @@
  */
 import type { Context, Middleware } from 'koa';
 import { DEFAULT_MAX_BODY_BYTES, shopErrorResponse, type Caller, type ShopApi, type ShopResponse } from 'wc-legacy-api/shop';
-import { CONSUMED, CONSUMED_MESSAGE, requestBody, TOO_LARGE } from '../read-node-body';
+import { clientGoneSignal, CONSUMED, CONSUMED_MESSAGE, requestBody, TOO_LARGE } from '../read-node-body';
 
 /**
  * Options of {@link createMiddleware}.
@@ -52,6 +52,7 @@ export function createMiddleware(api: ShopApi, options: MiddlewareOptions = {}):
   const maxBodyBytes = options.maxBodyBytes ?? api.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   return async (ctx: Context) => {
     let response: ShopResponse;
+    const signal = clientGoneSignal(ctx.res);
     try {
       const left = ctx.request as { body?: unknown; rawBody?: unknown };
       const body = await requestBody(ctx.req, { parsed: left.body, raw: left.rawBody }, maxBodyBytes);
@@ -67,6 +68,7 @@ export function createMiddleware(api: ShopApi, options: MiddlewareOptions = {}):
           body,
           caller: await options.getCaller?.(ctx),
           secure: ctx.secure,
+          signal,
         });
       }
     } catch {

@@ -24,6 +24,8 @@ export {
 export type { Capability, Caller, OrderReadScope, CouponReadScope } from './model/caller';
 export type { ShopRepository, OrderFilter, CouponFilter, Paging, TimeWindow, OrderStatusChange } from './repository/shop-repository';
 export { statusChangeTime } from './repository/shop-repository';
+export { RepositoryUnavailableError } from './repository/repository-unavailable';
+export type { RepositoryUnavailableReason, RepositoryRequestScope } from './repository/repository-unavailable';
 export {
   foldCase,
   searchTerms,
@@ -146,13 +148,14 @@ export type { QueryMap, QueryValue, ParseQueryResult } from './http/parse-query'
 export { parseFilterDate } from './http/parse-filter-date';
 export type { FilterDateResult } from './http/parse-filter-date';
 // PostgreSQL: the repository over a user's client (pg Pool/Client or PGlite), migrations and the snapshot import.
-export { createPostgresRepository } from './repository/postgres/postgres-repository';
+export { createPostgresRepository, DEFAULT_STATEMENT_TIMEOUT_MS } from './repository/postgres/postgres-repository';
 export type { PostgresRepositoryOptions } from './repository/postgres/postgres-repository';
-export { migratePostgres } from './repository/postgres/migrate';
-export type { PostgresMigrationResult } from './repository/postgres/migrate';
+export { migratePostgres, readPostgresSchemaVersion } from './repository/postgres/migrate';
+export type { PostgresMigrationResult, PostgresSchemaState } from './repository/postgres/migrate';
 export { importShopSnapshot } from './repository/postgres/import/import-snapshot';
 export type { ImportShopSnapshotOptions, ImportShopSnapshotResult, ImportProgress } from './repository/postgres/import/import-snapshot';
-export { SnapshotImportError, InvalidSnapshotError } from './repository/postgres/import/import-errors';
+export { SnapshotImportError, InvalidSnapshotError, ImportTargetError } from './repository/postgres/import/import-errors';
+export type { ImportTargetIssue } from './repository/postgres/import/import-errors';
 export type { PostgresClient, PostgresQueryable, PostgresResult, PostgresPooledConnection } from './repository/postgres/client';
 export { POSTGRES_MIGRATIONS } from './repository/postgres/migrations/index';
 export type { PostgresMigration } from './repository/postgres/migrations/index';

@@ -181,7 +181,8 @@ describe('createOpenApiDocument', () => {
     expect(order.total).toMatchObject({ type: 'string', pattern: '^-?[0-9]+\\.[0-9]{2}$' });
     expect(order.created_at).toMatchObject({ type: 'string', format: 'date-time' });
     expect(schemas.Order!.additionalProperties).toBe(false);
-    expect((schemas.ErrorCode!.enum as string[]).length).toBe(21);
+    expect((schemas.ErrorCode!.enum as string[]).length).toBe(22);
+    expect(schemas.ErrorCode!.enum).toContain('shop_api_unavailable');
     const names = (op: Json) => ((op.parameters ?? []) as Json[]).map((p) => p.name);
     expect(names(doc.paths['/orders']!.get as Json)).toEqual([
       'status', 'filter[status]', 'filter[created_at_min]', 'filter[created_at_max]', 'filter[updated_at_min]',

@@ -24,6 +24,11 @@ export const SERVE_OPTIONS = {
   help: HELP,
 } as const satisfies Record<string, CliOption>;
 
+export const MIGRATE_OPTIONS = {
+  'database-url': DATABASE_URL,
+  help: HELP,
+} as const satisfies Record<string, CliOption>;
+
 export const OPENAPI_OPTIONS = {
   'base-path': { type: 'string', value: 'PATH', help: "the API's base path (default /wc-api/v1)" },
   'server-url': { type: 'string', value: 'URL', help: 'the public URL the API is reached at, e.g. https://shop.example.com' },
@@ -57,8 +62,14 @@ export const COMMANDS = {
     synopsis: 'serve [--data SNAPSHOT | --database-url URL] [--port N] [--host HOST]',
     summary: 'serve the WooCommerce legacy v1 shop API',
     about:
-      'Serves the WooCommerce legacy v1 shop API from a snapshot file or a database (without either: the small\nexample shop shipped with wc-legacy-api), with a fresh API key.',
+      'Serves the WooCommerce legacy v1 shop API from a snapshot file or a database (without either: the small\nexample shop shipped with wc-legacy-api), with a fresh API key. Never changes a database\'s schema (see migrate).\nEnvironment (--database-url): WC_LEGACY_API_POOL_SIZE connections (default twice the cores, 4 to 20),\nWC_LEGACY_API_STATEMENT_TIMEOUT_MS per-request database budget (default 5000; past it: 503 with Retry-After).',
     options: SERVE_OPTIONS,
+  },
+  migrate: {
+    synopsis: 'migrate --database-url URL',
+    summary: 'create or upgrade the shop schema of a database (serve needs it current)',
+    about: 'Creates or upgrades the shop schema of a database, nothing else. serve never changes a schema; import migrates\nitself.',
+    options: MIGRATE_OPTIONS,
   },
   openapi: {
     synopsis: 'openapi [--base-path PATH] [--server-url URL]',

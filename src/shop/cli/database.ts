@@ -1,6 +1,7 @@
 // Opening a database from a URL: `postgres://` / `postgresql://` through `pg` (an optional peer dependency, loaded
 // only here), or `pglite:DIR` / `pglite:memory` through PGlite when it is installed. The URL's password never
 // reaches a message.
+import { availableParallelism } from 'node:os';
 import type { PostgresClient } from '../repository/postgres/client';
 import { CliError, messageOf } from './cli-error';
 
@@ -25,6 +26,22 @@ export function redactUrl(url: string): string {
   }
 }
 
+/**
+ * Connections of the `pg` pool: WC_LEGACY_API_POOL_SIZE, else twice the machine's cores, at least 4 and at most 20.
+ * A request holds a connection for one statement at a time, and the database does the work: a few connections per
+ * core keep it busy, while more only queue inside PostgreSQL (and use its connection slots, 100 by default). A
+ * request that finds none free within its budget is answered 503, never queued for longer.
+ */
+export function poolSize(): number {
+  const text = process.env.WC_LEGACY_API_POOL_SIZE;
+  if (text !== undefined && text !== '') {
+    const n = Number(text);
+    if (!Number.isSafeInteger(n) || n < 1) throw new CliError(`WC_LEGACY_API_POOL_SIZE must be a whole number of at least 1, got "${text}"`);
+    return n;
+  }
+  return Math.min(20, Math.max(4, 2 * availableParallelism()));
+}
+
 // A variable specifier, so bundlers leave these optional packages to be resolved at run time.
 async function load(name: string, why: string): Promise<Record<string, unknown>> {
   try {
@@ -43,7 +60,7 @@ export async function openDatabase(url: string): Promise<OpenDatabase> {
       end(): Promise<void>;
       on(event: 'error', listener: (error: Error) => void): void;
     };
-    const pool = new Pool({ connectionString: url, max: 4, connectionTimeoutMillis: 10_000 });
+    const pool = new Pool({ connectionString: url, max: poolSize(), connectionTimeoutMillis: 10_000 });
     // An idle connection that breaks (server restart) must not crash the process; the next query reports it.
     pool.on('error', () => undefined);
     return checked({ client: pool, label, close: () => pool.end() });

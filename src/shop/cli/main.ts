@@ -7,8 +7,9 @@ import { parseArgs } from 'node:util';
 import { argsErrorMessage, didYouMean } from '../../common/cli-args';
 import { packageVersion } from '../../common/package-version';
 import { CliError, messageOf } from './cli-error';
-import { COMMAND_NAMES, COMMANDS, commandHelp, GLOBAL_OPTIONS, IMPORT_OPTIONS, OPENAPI_OPTIONS, SERVE_OPTIONS, topLevelHelp, type CommandName } from './commands';
+import { COMMAND_NAMES, COMMANDS, commandHelp, GLOBAL_OPTIONS, IMPORT_OPTIONS, MIGRATE_OPTIONS, OPENAPI_OPTIONS, SERVE_OPTIONS, topLevelHelp, type CommandName } from './commands';
 import { runImport } from './import-command';
+import { runMigrate } from './migrate-command';
 import { runOpenApi } from './openapi-command';
 import { runServe } from './serve-command';
 
@@ -103,6 +104,25 @@ async function serveCommand(args: readonly string[]): Promise<number> {
   return 0;
 }
 
+async function migrateCommand(args: readonly string[]): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: [...args], allowPositionals: true, strict: true, options: MIGRATE_OPTIONS });
+  } catch (error) {
+    badArguments('migrate', error);
+  }
+  const { values, positionals } = parsed;
+  if (values.help) {
+    process.stdout.write(commandHelp('migrate'));
+    return 0;
+  }
+  if (positionals.length > 0) fail(`migrate takes no file argument ("${positionals[0]}")`, 'migrate');
+  const databaseUrl = values['database-url'];
+  if (databaseUrl === undefined) fail('migrate needs --database-url URL', 'migrate');
+  await runMigrate({ databaseUrl, out: (line) => process.stdout.write(`${line}\n`) });
+  return 0;
+}
+
 async function openApiCommand(args: readonly string[]): Promise<number> {
   let parsed;
   try {
@@ -124,7 +144,7 @@ async function openApiCommand(args: readonly string[]): Promise<number> {
   return 0;
 }
 
-const RUN: Record<CommandName, (args: readonly string[]) => Promise<number>> = { import: importCommand, serve: serveCommand, openapi: openApiCommand };
+const RUN: Record<CommandName, (args: readonly string[]) => Promise<number>> = { import: importCommand, serve: serveCommand, migrate: migrateCommand, openapi: openApiCommand };
 
 /** `--help`, `--version` or a mistake, when the arguments start with an option instead of a command. */
 function globalOptions(args: readonly string[]): number {

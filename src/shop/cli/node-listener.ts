@@ -29,12 +29,17 @@ export function nodeListener(api: ShopApi): (req: IncomingMessage, res: ServerRe
   return (req, res) => {
     void (async () => {
       let response: ShopResponse;
+      // Aborted when the client leaves before its answer: the repository stops the request's statement.
+      const controller = new AbortController();
+      res.once('close', () => {
+        if (!res.writableFinished) controller.abort(new Error('the client closed the connection'));
+      });
       try {
         const body = await readBody(req);
         response =
           body === null
             ? shopErrorResponse('shop_api_body_too_large', `The request body is larger than ${MAX_BODY_BYTES} bytes`)
-            : await api.handle({ method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers, body });
+            : await api.handle({ method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers, body, signal: controller.signal });
       } catch {
         // The client went away while sending its body: nobody is left to answer.
         res.destroy();

@@ -13,13 +13,13 @@ import { createShopApi } from '../http/create-shop-api';
 import { SHOP_MANAGER_CAPABILITIES, type Caller } from '../model/caller';
 import type { StoreSettings } from '../model/shop';
 import { createMemoryRepository } from '../repository/memory/memory-repository';
-import { migratePostgres } from '../repository/postgres/migrate';
+import { readPostgresSchemaVersion } from '../repository/postgres/migrate';
 import { createPostgresRepository } from '../repository/postgres/postgres-repository';
 import type { ShopRepository } from '../repository/shop-repository';
 import { loadShopSnapshotStream } from '../snapshot/read-shop-snapshot';
 import { formatSnapshotIssue } from '../snapshot/snapshot-issue';
 import { CliError, messageOf } from './cli-error';
-import { openDatabase } from './database';
+import { openDatabase, type OpenDatabase } from './database';
 import { nodeListener } from './node-listener';
 
 /** What the serve command needs from its caller. */
@@ -73,11 +73,36 @@ async function fromFile(file: string, example = false): Promise<Backend> {
   };
 }
 
+// Serving never changes the schema (a read-only role must be able to serve): it only reads the version, and names
+// the command that creates or upgrades it.
+async function checkSchema(db: OpenDatabase): Promise<void> {
+  const { status, version, latest } = await readPostgresSchemaVersion(db.client);
+  if (status === 'missing') {
+    throw new CliError(`${db.label} holds no shop schema: create it with wc-legacy-api migrate --database-url URL, then import a snapshot (or run wc-legacy-api import FILE --database-url URL, which does both)`);
+  }
+  if (status === 'behind') {
+    throw new CliError(`${db.label} holds shop schema version ${version}, this wc-legacy-api needs ${latest}: upgrade it with wc-legacy-api migrate --database-url URL`);
+  }
+  if (status === 'ahead') {
+    throw new CliError(`${db.label} holds shop schema version ${version}, newer than this wc-legacy-api knows (${latest}): upgrade wc-legacy-api`);
+  }
+}
+
+// The per-request database budget: WC_LEGACY_API_STATEMENT_TIMEOUT_MS, else the repository's default.
+function statementTimeoutMs(): number | undefined {
+  const text = process.env.WC_LEGACY_API_STATEMENT_TIMEOUT_MS;
+  if (text === undefined || text === '') return undefined;
+  const ms = Number(text);
+  if (!Number.isSafeInteger(ms) || ms < 1) throw new CliError(`WC_LEGACY_API_STATEMENT_TIMEOUT_MS must be a whole number of milliseconds, got "${text}"`);
+  return ms;
+}
+
 async function fromDatabase(url: string): Promise<Backend> {
+  const timeout = statementTimeoutMs();
   const db = await openDatabase(url);
   try {
-    await migratePostgres(db.client);
-    const repository = createPostgresRepository({ client: db.client });
+    await checkSchema(db);
+    const repository = createPostgresRepository({ client: db.client, statementTimeoutMs: timeout });
     const store = await repository.getStore().catch(() => {
       throw new CliError(`${db.label} holds no shop yet: import a snapshot first (wc-legacy-api import FILE --database-url URL)`);
     });

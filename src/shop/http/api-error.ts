@@ -26,6 +26,7 @@ const API_ERRORS = {
   shop_api_invalid_query_parameter: [400, 'Invalid query parameter'],
   shop_api_authentication_error: [401, 'Authentication failed'],
   shop_api_internal_error: [500, 'Internal server error'],
+  shop_api_unavailable: [503, 'The shop cannot answer right now: try again shortly'],
 } as const satisfies Record<string, readonly [number, string]>;
 
 /**

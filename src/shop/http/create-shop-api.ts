@@ -12,6 +12,7 @@ import { MAX_REPORT_PERIODS } from '../reports/report-range';
 import { DEFAULT_MAX_BODY_BYTES, utf8LengthExceeds } from './body-limits';
 import { decodePath, effectiveMethod, isHead, normaliseBasePath, originFormOf, rawPathOf } from './request-target';
 import type { ShopRepository } from '../repository/shop-repository';
+import { RepositoryUnavailableError } from '../repository/repository-unavailable';
 import { KNOWN_METHODS, matchRoute, otherApiVersion, splitBasePath } from './route';
 
 /**
@@ -68,7 +69,10 @@ export interface ShopApiOptions {
    * anonymous caller when that is absent too.
    */
   readonly authenticate?: Authenticate | undefined;
-  /** Told about every unexpected fault (answered as a 500 envelope, never leaked). Must not throw; if it does, ignored. */
+  /**
+   * Told about every unexpected fault (answered as a 500 envelope, never leaked) and every repository that could not
+   * answer in time (a 503). Must not throw; if it does, ignored.
+   */
   readonly onError?: ((error: unknown, request: ShopRequest) => void) | undefined;
 }
 
@@ -83,8 +87,9 @@ export interface ShopApiOptions {
  */
 export interface ShopApi {
   /**
-   * Answers one request. The promise never rejects: every failure is an error envelope with its HTTP status, and an
-   * unexpected fault is a 500 `shop_api_internal_error` reported to `onError`.
+   * Answers one request. The promise never rejects: every failure is an error envelope with its HTTP status; a
+   * repository that cannot answer in time (`RepositoryUnavailableError`) is a 503 `shop_api_unavailable` with
+   * `Retry-After`, and any other unexpected fault a 500 `shop_api_internal_error`; both are reported to `onError`.
    */
   handle(request: ShopRequest): Promise<ShopResponse>;
   /** The largest body this API reads, in bytes (its `maxBodyBytes` option): adapters read no more than this. */
@@ -158,7 +163,7 @@ export function createShopApi(options: ShopApiOptions): ShopApi {
         } catch {
           // The hook's own failure must not turn into a rejection.
         }
-        response = errorResponse(apiError('shop_api_internal_error'));
+        response = failureResponse(error);
       }
       return served.head ? { ...response, body: null } : response;
     },
@@ -213,8 +218,10 @@ async function respond(ctx: HandlerContext, request: ShopRequest, served: { head
 
   if (!parsed.ok) return errorResponse(apiError('shop_api_invalid_query_parameter', parsed.message));
 
+  // The request's own view of the repository: one time budget for all its work, stopped when its client leaves.
+  const repository = ctx.repository.forRequest?.({ signal: request.signal }) ?? ctx.repository;
   const rc: RequestContext = {
-    ctx,
+    ctx: repository === ctx.repository ? ctx : { ...ctx, repository },
     request,
     url,
     method,
@@ -275,6 +282,23 @@ function dispatch(rc: RequestContext): Promise<ShopResponse | ApiError> | ShopRe
       // Never reached: every method on the index path is answered before authentication.
       return apiError('shop_api_no_route');
   }
+}
+
+const UNAVAILABLE_MESSAGES = {
+  timeout: 'The request ran out of time: try again shortly, or ask for less (a shorter report range, a narrower search)',
+  busy: 'The shop is busy: try again shortly',
+  cancelled: 'The request was cancelled',
+  unreachable: 'The shop database is unreachable: try again shortly',
+  'read-only': 'This shop is served read-only here: changes are not accepted',
+} as const;
+
+// A repository that cannot answer now is the service's condition, not a bug: 503 with Retry-After, else a 500.
+function failureResponse(error: unknown): ShopResponse {
+  if (error instanceof RepositoryUnavailableError) {
+    const message = UNAVAILABLE_MESSAGES[error.code] ?? UNAVAILABLE_MESSAGES.busy;
+    return errorResponse(apiError('shop_api_unavailable', message), { 'Retry-After': String(error.retryAfterSeconds) });
+  }
+  return errorResponse(apiError('shop_api_internal_error'));
 }
 
 function positiveInteger(name: string, value: number): number {

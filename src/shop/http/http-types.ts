@@ -26,6 +26,11 @@ export interface ShopRequest {
   readonly caller?: Caller | undefined;
   /** True when the request arrived over TLS (HTTPS). */
   readonly secure?: boolean | undefined;
+  /**
+   * Aborted when the client goes away before the answer: the repository stops the request's work (the PostgreSQL
+   * repository cancels its running statement). The Node adapters and the CLI pass one; a Web `Request.signal` fits.
+   */
+  readonly signal?: AbortSignal | undefined;
 }
 
 /**

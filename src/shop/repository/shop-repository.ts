@@ -2,6 +2,7 @@ import type { Coupon } from '../model/coupon';
 import type { Customer, Product, StoreSettings } from '../model/shop';
 import type { Order, OrderStatus } from '../model/order';
 import type { PeriodTotals, ReportRange, TopSellerRow } from '../reports/report-types';
+import type { RepositoryRequestScope } from './repository-unavailable';
 
 /**
  * The storage contract of the shop API. The handler and the report functions use nothing else, so any store
@@ -181,4 +182,12 @@ export interface ShopRepository {
    * descending then product id ascending, at most `limit` rows (`0` = all). `topSellersFor` uses it when present.
    */
   topSellers?(window: TimeWindow, statuses: readonly OrderStatus[], limit: number): Promise<readonly TopSellerRow[]>;
+
+  /**
+   * OPTIONAL: a view of this repository for one request. The handler calls it once per routed request (with the
+   * request's abort signal, when the adapter gives one) and uses the view for everything the request reads or writes,
+   * so a repository can give the request one time budget and stop its work when the client goes away. The PostgreSQL
+   * repository does both (see `statementTimeoutMs`); without it the repository itself serves every request.
+   */
+  forRequest?(scope: RepositoryRequestScope): ShopRepository;
 }

@@ -11,7 +11,7 @@ import {
   type PostgresClient,
 } from 'wc-legacy-api/shop';
 import { generateDemoShop } from '../../../examples/demo-shop';
-import { ALL_CLIENT_TARGETS, ownPglite, type PostgresTarget } from './harness';
+import { ALL_CLIENT_TARGETS, ownPglite, SUITE_BUDGET_MS, type PostgresTarget } from './harness';
 
 const shop = generateDemoShop({ orders: 40, seed: 5 });
 const CHANGE_PATTERN: readonly OrderStatus[] = ['completed', 'on-hold', 'processing', 'cancelled', 'refunded', 'failed'];
@@ -21,7 +21,7 @@ const NOTE_TEXT = /^(?:w\d+ )?Order status changed from ([a-z-]+) to ([a-z-]+)\.
 async function hammer(client: PostgresClient): Promise<void> {
   await migratePostgres(client);
   await importShopSnapshot(client, shop);
-  const repo = createPostgresRepository({ client });
+  const repo = createPostgresRepository({ client, statementTimeoutMs: SUITE_BUDGET_MS });
   const order = shop.orders[0]!;
   const others = shop.orders.slice(1, 5);
   const at = new Date('2026-11-21T09:00:00Z');

@@ -26,8 +26,9 @@ const STATUS_TEXT: Record<number, string> = {
   400: 'Bad request',
   401: 'Not authenticated, or not allowed',
   404: 'No such record, or no such route',
-  413: 'Request body too large (adapters)',
+  413: 'Request body too large',
   500: 'Internal error (never described)',
+  503: 'The repository cannot answer now (time budget, busy pool, unreachable or read-only database); retry later',
 };
 
 /** Builds the document {@link createOpenApiDocument} answers with (loaded only when it is first asked for). */
@@ -95,8 +96,9 @@ function operation(route: RouteDefinition, method: KnownMethod, parameters: Quer
     };
   }
   const responses: JsonObject = { '200': ok };
-  // The index is answered before authentication: no key, and only a failure to read the store can go wrong.
-  const statuses = route.name === 'index' ? [500] : reading ? [400, 401, 404, 500] : [400, 401, 404, 413, 500];
+  // The index is answered before authentication: no key; only the parameter cap and a failure to read the store can
+  // go wrong. Every other route reads the repository, which may be unavailable for a while (503).
+  const statuses = route.name === 'index' ? [400, 500] : reading ? [400, 401, 404, 500, 503] : [400, 401, 404, 413, 500, 503];
   for (const status of statuses) responses[String(status)] = { $ref: `#/components/responses/Error${status}` };
   op.responses = responses;
   if (route.name === 'index' && secured) op.security = [];
@@ -171,6 +173,7 @@ function errorResponses(): JsonObject {
   for (const [status, codes] of [...byStatus].sort(([a], [b]) => a - b)) {
     responses[`Error${status}`] = {
       description: `${STATUS_TEXT[status] ?? 'Error'}: ${codes.join(', ')}.`,
+      ...(status === 503 ? { headers: { 'Retry-After': { description: 'Seconds to wait before trying again.', schema: { type: 'integer', minimum: 0 } } } } : {}),
       content: { 'application/json': { schema: schemaRef('Error') } },
     };
   }

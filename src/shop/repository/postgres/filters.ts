@@ -42,12 +42,27 @@ function boundsAndSearch(alias: string, f: TimeBounds, p: Params, conds: string[
     conds.push(`${alias}.${column} ${op} ${value}`);
   }
   // Terms are case-folded here too (as the in-memory repository does), so a caller's unfolded term still matches.
-  for (const term of (f.search ?? []).map(foldCase)) {
-    if (!isStorableText(term)) return false;
-    // strpos is a literal substring test: `%`, `_` and backslashes in a term are just characters.
-    conds.push(`strpos(${alias}.search_text, ${p.add(term)}) > 0`);
-  }
+  const terms = [...new Set((f.search ?? []).map(foldCase))];
+  if (terms.length === 0) return true;
+  if (!terms.every(isStorableText)) return false;
+  conds.push(...searchConds(`${alias}.search_text`, terms, p));
   return true;
+}
+
+/** A LIKE pattern matching `term` anywhere, literally: `\`, `%` and `_` escaped (backslash is LIKE's escape). */
+function containsPattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+// Every term must occur in the search text. Whatever the number of terms, this is two conditions with two
+// parameters, so the plan (and its planning and JIT cost) does not grow with them: the longest term as one
+// `LIKE '%term%'`, the form a trigram index on search_text can serve (docs/postgres.md, "Search"), and the others
+// as one `LIKE ALL (array)`, evaluated only on the rows the first leaves.
+function searchConds(column: string, terms: readonly string[], p: Params): string[] {
+  const sorted = [...terms].sort((a, b) => b.length - a.length);
+  const conds = [`${column} LIKE ${p.add(containsPattern(sorted[0]!))}`];
+  if (sorted.length > 1) conds.push(`${column} LIKE ALL (${p.add(arrayLiteral(sorted.slice(1).map(containsPattern)))}::text[])`);
+  return conds;
 }
 
 export function orderWhere(f: OrderFilter, p: Params): Where {

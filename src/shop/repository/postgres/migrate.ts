@@ -63,3 +63,44 @@ export async function migratePostgres(client: PostgresClient): Promise<PostgresM
     return { applied, version: Math.max(0, ...done) };
   });
 }
+
+/**
+ * The shop schema's version as {@link readPostgresSchemaVersion} reads it, against the version this package needs.
+ *
+ * @example
+ * ```ts
+ * const state: PostgresSchemaState = { version: 2, latest: 3, status: 'behind' };
+ * ```
+ */
+export interface PostgresSchemaState {
+  /** The highest applied migration; 0 when the schema has no shop tables. */
+  readonly version: number;
+  /** The highest migration this package knows. */
+  readonly latest: number;
+  /** `missing` (version 0), `behind`, `current`, or `ahead` (migrated by a newer release of this package). */
+  readonly status: 'missing' | 'behind' | 'current' | 'ahead';
+}
+
+/**
+ * Reads the version of the shop schema in the client's current schema, changing nothing: one SELECT, so a role with
+ * only read access (a replica, a least-privilege service) can run it. Servers use it to refuse to start on a schema
+ * they do not match, instead of migrating (which needs DDL rights) at start-up.
+ *
+ * @example
+ * ```ts
+ * const { status, version, latest } = await readPostgresSchemaVersion(pool);
+ * if (status !== 'current') throw new Error(`shop schema is version ${version}, this release needs ${latest}: run wc-legacy-api migrate`);
+ * ```
+ */
+export async function readPostgresSchemaVersion(client: PostgresClient): Promise<PostgresSchemaState> {
+  const latest = Math.max(...POSTGRES_MIGRATIONS.map((m) => m.version));
+  const session = createPostgresSession(client);
+  const [exists] = await session.rows(`SELECT to_regclass('shop_schema_migrations') IS NOT NULL AS present`);
+  let version = 0;
+  if (exists?.present === true) {
+    const [row] = await session.rows('SELECT coalesce(max(version), 0)::int AS version FROM shop_schema_migrations');
+    version = Number(row?.version ?? 0);
+  }
+  const status = version === 0 ? 'missing' : version < latest ? 'behind' : version === latest ? 'current' : 'ahead';
+  return { version, latest, status };
+}

@@ -2,6 +2,7 @@ import type { Coupon } from '../../model/coupon';
 import type { Order, OrderStatus } from '../../model/order';
 import type { Customer, Product, StoreSettings } from '../../model/shop';
 import { statusChangeNoteText } from '../../model/status-note';
+import { RepositoryUnavailableError, type RepositoryRequestScope } from '../repository-unavailable';
 import { statusChangeTime, type CouponFilter, type OrderFilter, type OrderStatusChange, type Paging, type ShopRepository, type TimeWindow } from '../shop-repository';
 import type { PostgresClient, PostgresQueryable } from './client';
 import { couponWhere, orderWhere, pageClause, Params, windowConds } from './filters';
@@ -9,7 +10,8 @@ import { keysetStream } from './keyset-stream';
 import { arrayLiteral, instantFromMs, isSafeId, isStorableText, msOf, msParam, readInstant, readInt } from './params';
 import { aggregateSales, topSellers } from './report-aggregates';
 import { COUPON_SELECT, CUSTOMER_SELECT, ORDER_SELECT, readCoupon, readCustomer, readOrder, readProduct, readStore } from './rows';
-import { createPostgresSession } from './session';
+import { requestBudget } from './request-budget';
+import { createPostgresSession, type PostgresSession } from './session';
 
 /**
  * Options of {@link createPostgresRepository}.
@@ -24,7 +26,26 @@ export interface PostgresRepositoryOptions {
   readonly client: PostgresClient;
   /** Rows fetched per round trip by the streaming methods (`ordersCreatedIn`, `customersRegisteredIn`); default 500. */
   readonly streamChunkSize?: number | undefined;
+  /**
+   * The time budget of one request in milliseconds; default {@link DEFAULT_STATEMENT_TIMEOUT_MS} (5,000). Every
+   * transaction starts with `SET LOCAL statement_timeout` set to what is left of it (so no server default is needed),
+   * and waiting for a pool connection counts against it too. When it runs out the repository throws a
+   * `RepositoryUnavailableError`, which `createShopApi` answers with `503` and `Retry-After`. Outside a request
+   * (`forRequest`), each call gets the whole budget.
+   */
+  readonly statementTimeoutMs?: number | undefined;
 }
+
+/**
+ * The default request budget of {@link createPostgresRepository}: 5 seconds, far above what the API's index range
+ * scans need (see `npm run bench -- postgres`), short enough that a pathological request cannot hold a connection.
+ *
+ * @example
+ * ```ts
+ * createPostgresRepository({ client: pool, statementTimeoutMs: DEFAULT_STATEMENT_TIMEOUT_MS * 2 });
+ * ```
+ */
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 5000;
 
 /**
  * A {@link ShopRepository} over PostgreSQL (a server through `pg`, or embedded PGlite). Filters, search, counts,
@@ -47,8 +68,35 @@ export interface PostgresRepositoryOptions {
  * ```
  */
 export function createPostgresRepository(options: PostgresRepositoryOptions): ShopRepository {
-  const session = createPostgresSession(options.client);
+  const budgetMs = options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
+  if (!Number.isFinite(budgetMs) || budgetMs < 1) throw new RangeError(`statementTimeoutMs must be a number of at least 1, got ${budgetMs}`);
   const chunk = Math.max(1, Math.floor(options.streamChunkSize ?? 500));
+  const client = options.client;
+  const forRequest = (scope: RepositoryRequestScope): ShopRepository => {
+    // One budget for all the request's work, started now.
+    const budget = requestBudget(budgetMs, scope.signal);
+    return repositoryOver(createPostgresSession(client, { budget: () => budget }), chunk, forRequest);
+  };
+  return repositoryOver(createPostgresSession(client, { budget: () => requestBudget(budgetMs) }), chunk, forRequest);
+}
+
+// A write refused because the database takes none (a hot standby: read_only_sql_transaction; a role without the
+// write grants: insufficient_privilege) is the deployment's condition, answered 503, not a fault of the request.
+function writeOf<T>(work: Promise<T>): Promise<T> {
+  return work.catch((error: unknown) => {
+    const code = (error as { code?: unknown } | null)?.code;
+    if (code === '25006' || code === '42501') {
+      throw new RepositoryUnavailableError('read-only', 'the database does not accept this write', { cause: error, retryAfterSeconds: 3600 });
+    }
+    throw error;
+  });
+}
+
+function repositoryOver(
+  session: PostgresSession,
+  chunk: number,
+  forRequest: (scope: RepositoryRequestScope) => ShopRepository,
+): ShopRepository {
   const rows = session.rows;
 
   const orderById = async (q: PostgresQueryable | null, id: number): Promise<Order | undefined> => {
@@ -102,7 +150,7 @@ export function createPostgresRepository(options: PostgresRepositoryOptions): Sh
       if (!isStorableText(change.note)) {
         throw new RangeError('updateOrderStatus: the note holds a NUL character or a lone surrogate, which PostgreSQL text cannot store');
       }
-      return session.transaction(async (tx) => {
+      return writeOf(session.transaction(async (tx) => {
         // The row lock serialises concurrent changes of one order: the second waits, then sees the first's status.
         const locked = (
           await tx.query(`SELECT status, ${msOf('updated_at')} AS updated_ms FROM shop_orders WHERE id = $1 FOR UPDATE`, [String(id)])
@@ -129,7 +177,7 @@ export function createPostgresRepository(options: PostgresRepositoryOptions): Sh
           );
         }
         return orderById(tx, id);
-      });
+      }));
     },
 
     async listCoupons(filter: CouponFilter, paging: Paging): Promise<Coupon[]> {
@@ -198,6 +246,7 @@ export function createPostgresRepository(options: PostgresRepositoryOptions): Sh
 
     aggregateSales: (range, statuses) => aggregateSales(rows, range, statuses),
     topSellers: (window, statuses, limit) => topSellers(rows, window, statuses, limit),
+    forRequest,
   };
   return repository;
 }

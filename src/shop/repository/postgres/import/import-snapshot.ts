@@ -2,7 +2,7 @@ import type { Order } from '../../../model/order';
 import type { ShopSnapshot } from '../../../model/shop';
 import type { ShopSnapshotHead, ShopSnapshotSource } from '../../../snapshot/read-shop-snapshot';
 import type { PostgresClient, PostgresQueryable } from '../client';
-import { InvalidSnapshotError } from './import-errors';
+import { ImportTargetError, InvalidSnapshotError } from './import-errors';
 import { suspendIndexes, type SuspendedIndexes } from './bulk-load';
 import { ConnectionQueue } from './connection-queue';
 import { createCopyOrderWriter, type CopyOrderWriter, type OrderWriter } from './copy-rows';
@@ -78,6 +78,27 @@ function isSnapshot(value: ShopSnapshot | ShopSnapshotSource): value is ShopSnap
   return typeof v === 'object' && v !== null && Array.isArray(v.orders) && typeof v.store === 'object';
 }
 
+// The shop's own tables (not the key and nonce stores, which may be filled before the shop is imported).
+const SHOP_DATA_TABLES = ['shop_store', 'shop_products', 'shop_customers', 'shop_coupons', 'shop_orders'] as const;
+
+// Refuses a target that is not migrated or already holds a shop, before anything is written (one cheap statement:
+// each EXISTS reads at most one row). A duplicate key error halfway through the load named neither condition.
+async function checkTarget(tx: PostgresQueryable): Promise<void> {
+  const { rows } = await tx.query(`SELECT to_regclass('shop_orders') IS NOT NULL AND to_regclass('shop_store') IS NOT NULL AS migrated`);
+  if ((rows[0] as { migrated: unknown }).migrated !== true) {
+    throw new ImportTargetError('not_migrated', 'the target schema has no shop tables: run migratePostgres first (the wc-legacy-api import command does it)');
+  }
+  const found = (await tx.query(`SELECT ${SHOP_DATA_TABLES.map((t) => `EXISTS (SELECT 1 FROM ${t}) AS ${t}`).join(', ')}`)).rows[0] as Record<string, unknown>;
+  const filled = SHOP_DATA_TABLES.filter((t) => found[t] === true);
+  if (filled.length > 0) {
+    throw new ImportTargetError(
+      'not_empty',
+      `the target schema already holds a shop (rows in ${filled.join(', ')}): import into an empty schema; an import never merges or replaces`,
+      filled,
+    );
+  }
+}
+
 /**
  * Loads a shop snapshot into a migrated, empty shop schema (see `migratePostgres`): store settings, products,
  * customers, coupons and orders with all their lines, in batches inside ONE transaction, so a failure (a duplicate
@@ -88,7 +109,8 @@ function isSnapshot(value: ShopSnapshot | ShopSnapshotSource): value is ShopSnap
  * with an {@link InvalidSnapshotError} listing the issues. `onProgress` hears after every batch; `signal` cancels.
  *
  * PostgreSQL text cannot hold NUL characters: a snapshot containing one is refused with a {@link SnapshotImportError}
- * naming the column, and nothing is written.
+ * naming the column, and nothing is written. A schema that is not migrated, or already holds a shop, is refused
+ * before anything is read, with an {@link ImportTargetError} (`code` `not_migrated` or `not_empty`).
  *
  * @example
  * ```ts
@@ -127,6 +149,7 @@ export async function importShopSnapshot(
   };
 
   const counts = await session.transaction(async (tx) => {
+    await checkTarget(tx);
     const canCopy = supportsCopyIn(tx);
     const copy = canCopy && (await setsVisibilityWhenFrozen(tx));
     const suspended = await suspendIndexes(tx, SHOP_TABLES.map((t) => t.table), copy);

@@ -1,0 +1,103 @@
+import { RepositoryUnavailableError } from '../repository-unavailable';
+
+/**
+ * The time budget of one request (or, outside a request, of one unit of work), and its abort signal. Every
+ * transaction the repository runs under it starts with `SET LOCAL statement_timeout` = what is left of the budget,
+ * so a server default is not needed and a request never holds a connection much beyond its budget.
+ */
+export interface RequestBudget {
+  /** Milliseconds left, at least 1; throws the `timeout` or `cancelled` {@link RepositoryUnavailableError} when none. */
+  remainingMs(): number;
+  readonly signal: AbortSignal | undefined;
+  /** The whole budget in ms (for messages and Retry-After). */
+  readonly totalMs: number;
+}
+
+/** A budget of `totalMs` starting now, stopped early by `signal`. */
+export function requestBudget(totalMs: number, signal?: AbortSignal): RequestBudget {
+  const deadline = Date.now() + totalMs;
+  return {
+    totalMs,
+    signal,
+    remainingMs() {
+      if (signal?.aborted === true) throw cancelled(signal.reason);
+      const left = deadline - Date.now();
+      if (left <= 0) throw new RepositoryUnavailableError('timeout', `the request's ${totalMs} ms database budget ran out`, { retryAfterSeconds: 1 });
+      return left;
+    },
+  };
+}
+
+function cancelled(cause: unknown): RepositoryUnavailableError {
+  return new RepositoryUnavailableError('cancelled', 'the request was aborted; its database work was stopped', { cause });
+}
+
+/**
+ * Waits for `pending` (a pool's connection) no longer than the budget allows. When the budget or the signal ends
+ * first, the connection that arrives later is handed to `giveBack`, and the wait fails as `busy` (or `cancelled`).
+ */
+export function withinBudget<T>(pending: Promise<T>, budget: RequestBudget, giveBack: (value: T) => void): Promise<T> {
+  let waitMs: number;
+  try {
+    waitMs = budget.remainingMs();
+  } catch (error) {
+    // Nothing is left to wait with: whatever arrives goes straight back.
+    pending.then(giveBack, () => undefined);
+    return Promise.reject(error);
+  }
+  return new Promise<T>((resolve, reject) => {
+    let settled = false;
+    const finish = (fn: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      budget.signal?.removeEventListener('abort', onAbort);
+      fn();
+    };
+    const onAbort = () => finish(() => reject(cancelled(budget.signal?.reason)));
+    const timer = setTimeout(
+      () => finish(() => reject(new RepositoryUnavailableError('busy', `no database connection came free within ${waitMs} ms`, { retryAfterSeconds: 1 }))),
+      waitMs,
+    );
+    budget.signal?.addEventListener('abort', onAbort, { once: true });
+    pending.then(
+      (value) => {
+        if (settled) giveBack(value);
+        else finish(() => resolve(value));
+      },
+      (error: unknown) => finish(() => reject(error)),
+    );
+  });
+}
+
+// SQLSTATE classes and codes that mean "not now", not "bad request" or "bug": the server is going away, refuses
+// connections, or was asked to cancel.
+const UNREACHABLE_CODES = new Set(['53300', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006']);
+const UNREACHABLE_NODE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH']);
+
+/**
+ * A driver's error as a {@link RepositoryUnavailableError} when it means the database could not answer in time
+ * (statement timeout, cancellation, pool wait, lost server), else the error itself.
+ */
+export function unavailableOr(error: unknown, budget: RequestBudget): unknown {
+  if (error instanceof RepositoryUnavailableError) return error;
+  const e = error as { code?: unknown; message?: unknown } | null;
+  const code = typeof e?.code === 'string' ? e.code : '';
+  const message = typeof e?.message === 'string' ? e.message : '';
+  if (code === '57014') {
+    // query_canceled: by our pg_cancel_backend when the client left, else by statement_timeout.
+    if (budget.signal?.aborted === true) return cancelled(error);
+    return new RepositoryUnavailableError('timeout', `a database statement ran past the request's ${budget.totalMs} ms budget`, {
+      cause: error,
+      retryAfterSeconds: 1,
+    });
+  }
+  // pg-pool's own wait limit (connectionTimeoutMillis), which has no code.
+  if (/timeout exceeded when trying to connect/i.test(message)) {
+    return new RepositoryUnavailableError('busy', 'no database connection came free in time', { cause: error, retryAfterSeconds: 1 });
+  }
+  if (UNREACHABLE_CODES.has(code) || UNREACHABLE_NODE_CODES.has(code) || /^Connection terminated/i.test(message)) {
+    return new RepositoryUnavailableError('unreachable', 'the database is not reachable', { cause: error, retryAfterSeconds: 5 });
+  }
+  return error;
+}
