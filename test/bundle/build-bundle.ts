@@ -25,8 +25,8 @@ export interface Bundle {
 export async function bundle(entry: string, options: BuildOptions): Promise<Bundle> {
   const result = await build({ entryPoints: [entry], bundle: true, write: false, metafile: true, logLevel: 'silent', plugins: [publicNames], ...options });
   const externals = new Set<string>();
-  for (const output of Object.values(result.metafile.outputs)) for (const i of output.imports) if (i.external) externals.add(i.path);
-  return { code: result.outputFiles[0]!.text, warnings: result.warnings, externals: [...externals].sort() };
+  for (const output of Object.values(result.metafile?.outputs ?? {})) for (const i of output.imports) if (i.external) externals.add(i.path);
+  return { code: result.outputFiles?.[0]?.text ?? '', warnings: result.warnings, externals: [...externals].sort() };
 }
 
 /** The repository root (with a trailing slash). */
