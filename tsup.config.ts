@@ -24,9 +24,13 @@ const common: Options = {
   treeshake: true,
   sourcemap: true,
   clean: false,
-  // Bundled (devDependencies, see THIRD-PARTY-NOTICES.md): the few date functions the shop uses, so importing it
-  // does not resolve and load two module trees file by file.
-  noExternal: ['@date-fns/tz', /^date-fns(\/|$)/],
+  // Bundled (see THIRD-PARTY-NOTICES.md): the few date functions the shop uses (devDependencies), and the parts of
+  // zod/mini the snapshot schemas use, so importing the shop does not resolve and load their module trees file by file
+  // (zod's alone costs about as much as starting Node).
+  noExternal: ['@date-fns/tz', /^date-fns(\/|$)/, /^zod(\/|$)/],
+  // The CLI's example shop, imported by the package's own name and resolved by Node at run time (by a user's bundler
+  // when they bundle the CLI), so dist/ does not carry a second copy.
+  external: ['wc-legacy-api/examples/data/small-shop.json'],
   esbuildPlugins: [unmappedGeneratedCode()],
 };
 
@@ -43,8 +47,6 @@ export default defineConfig([
     ...common,
     entry,
     format: ['cjs'],
-    // `import.meta.url` (the lazy `createRequire` of zod) becomes the file's URL in CommonJS too.
-    shims: true,
     dts: { entry },
   },
 ]);

@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module';
 import type { CloudConfigInputIssue } from '../cloud-config-issue';
 import { renderJinja } from './render-jinja';
 
@@ -34,15 +33,23 @@ const HEADERS: readonly (readonly [prefix: string, type: string])[] = [
   ['#!', 'text/x-shellscript'],
 ];
 
-// node:zlib is loaded for the first gzip input, not with the package: loading it would cost
-// every CLI run and every process that imports the validator, and most user data is text.
-// Synchronous, so validation stays synchronous: process.getBuiltinModule (Node 20.16+, also where
-// a bundler left no usable import.meta.url), else createRequire as for zod in the shop.
-let zlib: typeof import('node:zlib') | undefined;
-function gunzipSync(data: Uint8Array, maxOutputLength: number): Buffer {
-  zlib ??= (process.getBuiltinModule?.('node:zlib') ?? createRequire(import.meta.url)('node:zlib')) as typeof import('node:zlib');
-  return zlib.gunzipSync(data, { maxOutputLength });
+// gzip needs node:zlib, reached through `process.getBuiltinModule` (Node 20.16+ and 22.3+, and other runtimes that provide it) for the first
+// gzip input only: never imported, so the validator bundles for browsers with no stub and importing it does not load
+// zlib. The validator is synchronous, and a browser's DecompressionStream is not, so where there is no
+// getBuiltinModule gzip input gets a clear issue (decompress it first) instead of a verdict.
+type Gunzip = (data: Uint8Array, options: { maxOutputLength: number }) => Uint8Array;
+let gunzip: Gunzip | null | undefined;
+function nodeGunzip(): Gunzip | null {
+  if (gunzip === undefined) {
+    const node = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
+    const zlib = node?.getBuiltinModule?.('node:zlib') as { gunzipSync: Gunzip } | undefined;
+    gunzip = zlib ? (data, options) => zlib.gunzipSync(data, options) : null;
+  }
+  return gunzip;
 }
+
+const GZIP_UNAVAILABLE =
+  'user data is gzip-compressed, and decompression is not available in this runtime (it needs process.getBuiltinModule, Node 20.16+); decompress it first';
 
 // MIME multipart is not a type `cloud-init schema -c` reads (it reports an unrecognised header);
 // its parts are validated one by one (validate-multipart.ts).
@@ -67,8 +74,10 @@ function decode(bytes: Uint8Array, maxBytes: number): string | UserData {
   // cloud-init accepts gzip-compressed user data (clouds limit its size); inflate with a cap so a
   // small gzip bomb cannot expand without bound.
   if (data.length >= 2 && data[0] === 0x1f && data[1] === 0x8b) {
+    const inflate = nodeGunzip();
+    if (inflate === null) return rejected('invalid_encoding', GZIP_UNAVAILABLE);
     try {
-      data = gunzipSync(data, maxBytes);
+      data = inflate(data, { maxOutputLength: maxBytes });
     } catch (error) {
       const tooLarge = error instanceof RangeError || (error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE';
       return tooLarge

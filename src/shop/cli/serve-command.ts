@@ -3,9 +3,7 @@
 // the package, with a fresh API key printed.
 import { createReadStream } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
-import { dirname, join } from 'node:path';
 import { createConsumerKeyAuth } from '../auth/consumer-key-auth';
 import { createMemoryKeyStore } from '../auth/consumer-key-store';
 import { signOAuthUrl } from '../auth/oauth-signature';
@@ -16,6 +14,7 @@ import { createMemoryRepository } from '../repository/memory/memory-repository';
 import { readPostgresSchemaVersion } from '../repository/postgres/migrate';
 import { createPostgresRepository } from '../repository/postgres/postgres-repository';
 import type { ShopRepository } from '../repository/shop-repository';
+import { loadShopSnapshot, type LoadShopSnapshotResult } from '../snapshot/load-shop-snapshot';
 import { loadShopSnapshotStream } from '../snapshot/read-shop-snapshot';
 import { formatSnapshotIssue } from '../snapshot/snapshot-issue';
 import { CliError, messageOf } from './cli-error';
@@ -37,12 +36,21 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
+// Passed as a value: the build's tree-shaking pass (rollup) would rewrite a literal `with` to the old `assert`, which
+// Node 22 no longer accepts. Bundlers pick the JSON loader by the file name either way.
+const JSON_IMPORT: ImportCallOptions = { with: { type: 'json' } };
+
+/** Where the example shop comes from, as named in the banner. */
+const EXAMPLE_SHOP = 'wc-legacy-api/examples/data/small-shop.json';
+
 /**
- * The small example shop shipped in the package (`examples/data/small-shop.json`), served when no data is named. The
- * package finds its own root by self-reference, the same from an installed package and from a clone.
+ * The small example shop shipped in the package (`examples/data/small-shop.json`), served when no data is named. It
+ * is imported by the package's own name (a subpath export), which Node resolves from an installed package and from a
+ * clone alike, and which a bundler follows and inlines, so a bundled CLI serves it too.
  */
-export function exampleShopFile(): string {
-  return join(dirname(createRequire(import.meta.url).resolve('wc-legacy-api/package.json')), 'examples', 'data', 'small-shop.json');
+async function exampleShop(): Promise<Backend> {
+  const { default: json } = (await import('wc-legacy-api/examples/data/small-shop.json', JSON_IMPORT)) as { default: unknown };
+  return backendOf(loadShopSnapshot(json), EXAMPLE_SHOP, true);
 }
 
 interface Backend {
@@ -52,11 +60,15 @@ interface Backend {
   close(): Promise<void>;
 }
 
-async function fromFile(file: string, example = false): Promise<Backend> {
+async function fromFile(file: string): Promise<Backend> {
   const stream = createReadStream(file);
   const result = await loadShopSnapshotStream(stream).catch((error: unknown) => {
     throw new CliError(`cannot read ${file}: ${messageOf(error)}`);
   });
+  return backendOf(result, file, false);
+}
+
+function backendOf(result: LoadShopSnapshotResult, file: string, example: boolean): Backend {
   if (!result.ok) {
     const shown = result.issues.slice(0, 20).map((issue) => `  ${formatSnapshotIssue(issue)}`);
     const more = result.issues.length > 20 ? [`  ... and ${result.issues.length - 20} more`] : [];
@@ -124,7 +136,7 @@ export async function runServe(command: ServeCommand): Promise<RunningServer> {
       ? await fromDatabase(command.databaseUrl)
       : command.data !== undefined
         ? await fromFile(command.data)
-        : await fromFile(exampleShopFile(), true);
+        : await exampleShop();
   const server = createServer();
   try {
     await new Promise<void>((resolve, reject) => {

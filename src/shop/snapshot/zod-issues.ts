@@ -1,4 +1,4 @@
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import type { SnapshotIssue } from './snapshot-issue';
 
 // zod's issues in the snapshot's own terms: a code of SnapshotIssue, the path, and what was expected and found.
