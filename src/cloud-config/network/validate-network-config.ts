@@ -73,7 +73,8 @@ function finish(found: Found, config: Readonly<Record<string, unknown>> | undefi
 }
 
 function inputIssue(code: CloudConfigInputIssue['code'], message: string, pointer = '', parsed?: ParsedYaml): CloudConfigInputIssue {
-  const at = parsed ? sourcePosition(parsed, pointer, 'value') : undefined;
+  // A document of comments alone has no node to point at: its start stands for it.
+  const at = parsed ? (sourcePosition(parsed, pointer, 'value') ?? { line: 1, column: 1 }) : undefined;
   return { code, path: pointer.slice(1).replaceAll('/', '.'), pointer, message, ...(at ? { line: at.line, column: at.column } : {}) };
 }
 
