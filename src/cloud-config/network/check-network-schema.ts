@@ -61,10 +61,27 @@ export class NetworkSchemaChecker {
 
   constructor(private readonly root: NetworkSchemaObject) {}
 
-  check(value: unknown): Sink {
+  private meant: ((branches: readonly NetworkSchemaNode[]) => number | undefined) | undefined;
+
+  /**
+   * Checks a value against the whole schema. `meantAtRoot` names the branch of the root's union
+   * the value meant, when the caller knows better than the required-keys rule (cloud-init reads
+   * `network:` first whenever it is present).
+   */
+  check(value: unknown, meantAtRoot?: (branches: readonly NetworkSchemaNode[]) => number | undefined): Sink {
+    this.meant = meantAtRoot;
     const sink: Sink = { errors: [], deprecations: [] };
     this.visit(this.root, value, '', sink);
     return sink;
+  }
+
+  // One array per mapping schema: closestMatch remembers its answers per candidate array.
+  private readonly keyLists = new WeakMap<object, readonly string[]>();
+
+  private keysOf(properties: Readonly<Record<string, NetworkSchemaNode>>): readonly string[] {
+    let keys = this.keyLists.get(properties);
+    if (keys === undefined) this.keyLists.set(properties, (keys = Object.keys(properties)));
+    return keys;
   }
 
   private resolve(node: NetworkSchemaNode): NetworkSchemaNode {
@@ -205,7 +222,7 @@ export class NetworkSchemaChecker {
       }
       if (known || node.additionalProperties === undefined) continue;
       if (node.additionalProperties === false) {
-        const suggestion = closestMatch(key, Object.keys(properties), this.budget);
+        const suggestion = closestMatch(key, this.keysOf(properties), this.budget);
         this.issue(sink, {
           code: 'additional_property',
           path,
@@ -271,6 +288,11 @@ export class NetworkSchemaChecker {
     }
     if (passing.length > 1) {
       this.issue(sink, { code: 'ambiguous', path, pointer, message: `matches ${passing.length} of the allowed forms; expected exactly one` });
+      return;
+    }
+    const named = pointer === '' ? this.meant?.(branches) : undefined;
+    if (named !== undefined && trials[named] !== undefined) {
+      sink.errors.push(...trials[named].errors);
       return;
     }
     // The branch the value meant: the one whose required keys it has most of (the `network:`

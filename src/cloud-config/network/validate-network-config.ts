@@ -8,7 +8,7 @@ import { sourcePosition } from '../yaml/source-position';
 import { NetworkSchemaChecker } from './check-network-schema';
 import { networkConfigSchemas } from './generated/network-config-schemas';
 import type { NetworkConfigResult } from './network-config-result';
-import type { NetworkSchemaObject } from './network-schema';
+import type { NetworkSchemaNode, NetworkSchemaObject } from './network-schema';
 
 /**
  * Options for {@link validateNetworkConfig}.
@@ -45,6 +45,12 @@ function checkerFor(version: 1 | 2): NetworkSchemaChecker {
     checkers = { v1: new NetworkSchemaChecker(v1 as NetworkSchemaObject), v2: new NetworkSchemaChecker(v2 as NetworkSchemaObject) };
   }
   return version === 1 ? checkers.v1 : checkers.v2;
+}
+
+/** The branch of the root union that is the `network:` wrapper (it requires `network`). */
+function wrapperBranch(branches: readonly NetworkSchemaNode[]): number | undefined {
+  const index = branches.findIndex((b) => typeof b === 'object' && b.required?.includes('network') === true);
+  return index === -1 ? undefined : index;
 }
 
 function isMapping(value: unknown): value is Record<string, unknown> {
@@ -116,7 +122,8 @@ function validateData(data: unknown, parsed: ParsedYaml | undefined, warnings: r
   const networkVersion = declared === 1 || declared === 2 ? declared : undefined;
   // As cloud-init: version 1 is checked against the v1 schema, anything else against v2's.
   const view = parsed?.plain ? parsed.schemaValue : schemaView(parsed ? parsed.schemaValue : data);
-  const found = checkerFor(networkVersion === 1 ? 1 : 2).check(view);
+  // With network: present, cloud-init reads it (and its version): the wrapper is the form meant.
+  const found = checkerFor(networkVersion === 1 ? 1 : 2).check(view, (branches) => (wrapped ? wrapperBranch(branches) : undefined));
   const versionPointer = wrapped ? '/network/version' : '/version';
   const errors = found.errors.map((issue): CloudConfigIssue => {
     // The v2 schema says "expected 2" to a version 3; the truth is "1 or 2".
