@@ -11,6 +11,7 @@ import type { CloudConfigResult } from '../cloud-config-result';
 import { CLOUD_CONFIG_TARGETS, LATEST_CLOUD_INIT_VERSION, targetOf, type CloudInitVersion } from '../targets/targets';
 import { expandInputs, readInput, type CliInput } from './cli-inputs';
 import { formatCloudConfigResult } from './format-cloud-config-result';
+import { SCHEMA_TYPES, asNetworkConfigText, networkConfigHint, validateNetworkConfigInput, type SchemaType } from './network-config-cli';
 import { validateCloudConfig } from '../validate-cloud-config';
 
 const DEFAULT_MAX_BYTES = 1024 * 1024;
@@ -23,6 +24,8 @@ FILE "-" reads standard input; a DIR stands for its *.yaml, *.yml, *.cfg, *.txt 
 
 Options:
   -c, --config-file FILE        a file to validate (as in cloud-init schema -c); repeatable
+  -t, --schema-type TYPE        cloud-config (default) or network-config (version 1 or 2, checked
+                                against cloud-init 26.2's network-config schemas)
   --cloud-init-version VERSION  agree with that cloud-init release: ${RELEASES.join(', ')} or latest (${LATEST_CLOUD_INIT_VERSION});
                                 default: the specification
   -i, --instance-data FILE      instance data (JSON) to render "## template: jinja" user data
@@ -48,6 +51,7 @@ interface CliOptions {
   readonly cloudInitVersion: CloudInitVersion | undefined;
   readonly instanceData: Record<string, unknown> | undefined;
   readonly files: readonly string[];
+  readonly schemaType: SchemaType | undefined;
 }
 
 type Parsed = CliOptions | 'help' | 'version' | { readonly error: string };
@@ -71,6 +75,7 @@ function parse(args: readonly string[]): Parsed {
       strict: true,
       options: {
         'config-file': { type: 'string', short: 'c', multiple: true },
+        'schema-type': { type: 'string', short: 't' },
         'cloud-init-version': { type: 'string' },
         'instance-data': { type: 'string', short: 'i' },
         'max-bytes': { type: 'string' },
@@ -95,6 +100,11 @@ function parse(args: readonly string[]): Parsed {
   if (version !== undefined && (version === 'spec' || targetOf(version) === undefined)) {
     return { error: `unknown --cloud-init-version ${version} (known: ${RELEASES.join(', ')}, latest)` };
   }
+  const schemaType = values['schema-type'];
+  if (schemaType !== undefined && !(SCHEMA_TYPES as readonly string[]).includes(schemaType)) return { error: `unknown --schema-type ${schemaType} (known: ${SCHEMA_TYPES.join(', ')})` };
+  if (schemaType === 'network-config' && version !== undefined && version !== 'latest' && version !== '26.2') {
+    return { error: `-t network-config checks cloud-init 26.2's network-config schemas; --cloud-init-version ${version} is not supported with it` };
+  }
   const maxBytes = values['max-bytes'] === undefined ? DEFAULT_MAX_BYTES : Number(values['max-bytes']);
   if (!Number.isSafeInteger(maxBytes) || maxBytes <= 0) return { error: `--max-bytes needs a positive whole number of bytes, got ${values['max-bytes']}` };
   const maxIssues = values['max-issues'] === undefined ? undefined : Number(values['max-issues']);
@@ -118,6 +128,7 @@ function parse(args: readonly string[]): Parsed {
     cloudInitVersion: version as CloudInitVersion | undefined,
     instanceData,
     files,
+    schemaType: schemaType as SchemaType | undefined,
   };
 }
 
@@ -158,6 +169,7 @@ async function validateInput(input: CliInput, options: CliOptions): Promise<{ re
     return { error: `cannot read ${input.name}: ${(error as NodeJS.ErrnoException).code ?? String(error)}` };
   }
   if ('tooLarge' in read) return { result: tooLarge(options) };
+  if (options.schemaType === 'network-config') return { result: validateNetworkConfigInput(read.bytes, options.maxBytes, options.maxIssues), source: read.bytes.toString('utf8') };
   const result = validateCloudConfig(read.bytes, {
     requireHeader: options.requireHeader,
     maxBytes: options.maxBytes,
@@ -237,9 +249,12 @@ async function main(args: readonly string[]): Promise<number> {
       const line = { file: input.name, valid, target, ...(userDataType ? { userDataType } : {}), ...(note ? { note } : {}), ...(strict ? { strictFailure: strict } : {}), errors, deprecations, warnings, ...(unlisted ? { unlisted } : {}) };
       writeOut(`${JSON.stringify(line)}\n`);
     } else {
-      writeOut(formatCloudConfigResult(result, { name: input.name, annotate: parsed.annotate, strict: parsed.strict, source }));
+      const text = formatCloudConfigResult(result, { name: input.name, annotate: parsed.annotate, strict: parsed.strict, source });
+      writeOut(parsed.schemaType === 'network-config' ? asNetworkConfigText(text, input.name) : text);
     }
     if (!result.valid || strict !== undefined) failed = true;
+    const hint = !result.valid && parsed.schemaType === undefined ? networkConfigHint(input.name, source) : undefined;
+    if (hint) process.stderr.write(`validate-cloud-config: ${hint}\n`);
   }
   return status === 2 ? 2 : failed ? 1 : 0;
 }
