@@ -117,6 +117,8 @@ describe('validateNetworkConfig: bounded work', () => {
     expect(result.valid).toBe(false);
     expect(result.errors).toHaveLength(100);
     expect(result.unlisted!.errors).toBeGreaterThan(40_000);
+    // Each validation has its own "did you mean" allowance: the big one did not spend the next one's.
+    expect(validateNetworkConfig('version: 1\nconfig:\n  - {type: physical, name: e, mtuu: 1}\n').errors[0]).toMatchObject({ suggestion: 'mtu' });
   });
 
   it('refuses nesting deeper than maxDepth', () => {

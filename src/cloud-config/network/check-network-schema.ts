@@ -57,7 +57,8 @@ function onlyRequired(node: NetworkSchemaNode): node is NetworkSchemaObject & { 
  * linear in the size of the input, at most 12 visits per node.
  */
 export class NetworkSchemaChecker {
-  private readonly budget = new SuggestionBudget(DEFAULT_SUGGESTION_COMPARISONS);
+  // Suggestions ("did you mean") a check may work out: set afresh for each check.
+  private budget = new SuggestionBudget(DEFAULT_SUGGESTION_COMPARISONS);
 
   constructor(private readonly root: NetworkSchemaObject) {}
 
@@ -70,6 +71,7 @@ export class NetworkSchemaChecker {
    */
   check(value: unknown, meantAtRoot?: (branches: readonly NetworkSchemaNode[]) => number | undefined): Sink {
     this.meant = meantAtRoot;
+    this.budget = new SuggestionBudget(DEFAULT_SUGGESTION_COMPARISONS);
     const sink: Sink = { errors: [], deprecations: [] };
     this.visit(this.root, value, '', sink);
     return sink;
@@ -238,28 +240,31 @@ export class NetworkSchemaChecker {
   }
 
   private checkAnyOf(branches: readonly NetworkSchemaNode[], value: unknown, path: string, pointer: string, sink: Sink): void {
-    const trials: Sink[] = [];
-    for (const branch of branches) {
+    const resolved = branches.map((b) => this.resolve(b));
+    const types = resolved.flatMap((b) => (typeof b === 'object' ? branchTypes(b) : []));
+    // As cloud-init does for v1 entries: the branch named by the entry's `type` is the one meant.
+    // Every other branch that names types rejects this `type`, so only the meant branch and any
+    // branch naming no type need to be tried.
+    const typed = isMapping(value) && Object.hasOwn(value, 'type');
+    const meant = typed ? resolved.findIndex((b) => typeof b === 'object' && branchTypes(b).some((t) => jsonEqual(t, value['type']))) : -1;
+    let meantErrors: CloudConfigIssue[] | undefined;
+    for (const [i, branch] of branches.entries()) {
+      const resolvedBranch = resolved[i]!;
+      if (meant !== -1 && i !== meant && typeof resolvedBranch === 'object' && branchTypes(resolvedBranch).length > 0) continue;
       const trial = this.trial(branch, value, pointer);
       if (trial.errors.length === 0) {
         sink.deprecations.push(...trial.deprecations);
         return;
       }
-      trials.push(trial);
+      if (i === meant) meantErrors = trial.errors;
     }
-    const resolved = branches.map((b) => this.resolve(b));
-    const types = resolved.flatMap((b) => (typeof b === 'object' ? branchTypes(b) : []));
-    if (isMapping(value) && Object.hasOwn(value, 'type')) {
-      // As cloud-init does for v1 entries: the branch named by the entry's `type` has the errors.
-      const meant = resolved.findIndex((b) => typeof b === 'object' && branchTypes(b).some((t) => jsonEqual(t, value['type'])));
-      if (meant !== -1) {
-        sink.errors.push(...trials[meant]!.errors);
-        return;
-      }
-      if (types.length > 0) {
-        this.visit({ enum: types }, value['type'], childPointer(pointer, 'type'), sink);
-        return;
-      }
+    if (meantErrors !== undefined) {
+      sink.errors.push(...meantErrors);
+      return;
+    }
+    if (typed && types.length > 0) {
+      this.visit({ enum: types }, (value as Record<string, unknown>)['type'], childPointer(pointer, 'type'), sink);
+      return;
     }
     if (types.length > 0 && isMapping(value)) {
       const names = types.map(String);
