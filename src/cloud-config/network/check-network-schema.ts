@@ -53,8 +53,9 @@ function onlyRequired(node: NetworkSchemaNode): node is NetworkSchemaObject & { 
  * required keys it has), as cloud-init's own `anyOf_type_` rule does, instead of every branch's.
  *
  * Cost: each value is visited once per schema branch it is tried against; the network schemas
- * nest unions at most two deep (the wrapper `oneOf`, then v1's `anyOf` per entry), so a check is
- * linear in the size of the input, at most 12 visits per node.
+ * nest unions at most two deep (the wrapper `oneOf`, then v1's `anyOf` per entry, where only the
+ * branch an entry's `type` names is tried), so a check is linear in the size of the input, at most
+ * 12 visits per node.
  */
 export class NetworkSchemaChecker {
   // Suggestions ("did you mean") a check may work out: set afresh for each check.
