@@ -26,3 +26,5 @@ export type {
   CloudConfigTypeIssue,
   CloudConfigWarning,
 } from './cloud-config-issue';
+export { validateNetworkConfig, type ValidateNetworkConfigOptions } from './network/validate-network-config';
+export type { NetworkConfigResult } from './network/network-config-result';

@@ -21,3 +21,4 @@ export const adapters = [expressAdapter.createMiddleware, koaAdapter.createMiddl
 declare const api: shop.ShopApi;
 export const fetchHandler: (request: Request) => Promise<Response> = fetchAdapter.createFetchHandler(api, { trustProxy: true });
 export const valid: boolean = cloudConfig.validateCloudConfig('#cloud-config\n', { maxBytes: undefined }).valid;
+export const networkValid: boolean = cloudConfig.validateNetworkConfig('version: 1\nconfig: []\n', { maxDepth: undefined }).valid;

@@ -9,12 +9,22 @@ import { CLOUD_CONFIG_TARGETS, LATEST_CLOUD_INIT_VERSION, targetOf, type CloudIn
 export const DEFAULT_MAX_BYTES = 1024 * 1024;
 const RELEASES = CLOUD_CONFIG_TARGETS.filter((t) => t !== 'spec');
 
+/** The schema types of `-t/--schema-type`, as `cloud-init schema -t` names them. */
+export const SCHEMA_TYPES = ['cloud-config', 'network-config'] as const;
+export type SchemaType = (typeof SCHEMA_TYPES)[number];
+
 /** The output formats of `--format`. */
 export const OUTPUT_FORMATS = ['text', 'json', 'github', 'sarif'] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
 
 const OPTIONS = {
   'config-file': { type: 'string', short: 'c', multiple: true, value: 'FILE', help: 'a file to validate (as in cloud-init schema -c); repeatable' },
+  'schema-type': {
+    type: 'string',
+    short: 't',
+    value: 'TYPE',
+    help: "cloud-config (default) or network-config (version 1 or 2, checked against cloud-init\n26.2's network-config schemas)",
+  },
   'cloud-init-version': {
     type: 'string',
     value: 'VERSION',
@@ -61,6 +71,8 @@ export interface CliOptions {
   readonly cloudInitVersion: CloudInitVersion | undefined;
   readonly instanceData: Record<string, unknown> | undefined;
   readonly files: readonly string[];
+  /** `-t/--schema-type`; undefined when not given (cloud-config, and a hint for plain network-config files). */
+  readonly schemaType: SchemaType | undefined;
 }
 
 export type ParsedCli = CliOptions | 'help' | 'version' | { readonly error: string };
@@ -92,6 +104,13 @@ function resolve(values: Values, positionals: readonly string[]): ParsedCli {
   if (version !== undefined && (version === 'spec' || targetOf(version) === undefined)) {
     return { error: `unknown --cloud-init-version ${version} (known: ${RELEASES.join(', ')}, latest)` };
   }
+  const schemaType = values['schema-type'];
+  if (schemaType !== undefined && !(SCHEMA_TYPES as readonly string[]).includes(schemaType)) {
+    return { error: `unknown --schema-type ${schemaType}${didYouMean(schemaType, SCHEMA_TYPES)} (known: ${SCHEMA_TYPES.join(', ')})` };
+  }
+  if (schemaType === 'network-config' && version !== undefined && version !== 'latest' && version !== '26.2') {
+    return { error: `-t network-config checks cloud-init 26.2's network-config schemas; --cloud-init-version ${version} is not supported with it` };
+  }
   const maxBytes = values['max-bytes'] === undefined ? DEFAULT_MAX_BYTES : Number(values['max-bytes']);
   if (!Number.isSafeInteger(maxBytes) || maxBytes <= 0) return { error: `--max-bytes needs a positive whole number of bytes, got ${values['max-bytes']}` };
   const maxIssues = values['max-issues'] === undefined ? undefined : Number(values['max-issues']);
@@ -119,6 +138,7 @@ function resolve(values: Values, positionals: readonly string[]): ParsedCli {
     cloudInitVersion: version as CloudInitVersion | undefined,
     instanceData,
     files,
+    schemaType: schemaType as SchemaType | undefined,
   };
 }
 

@@ -10,6 +10,7 @@ import { targetOf } from '../targets/targets';
 import { expandInputs, readInput, type CliInput } from './cli-inputs';
 import { parseCliOptions, USAGE, type CliOptions } from './cli-options';
 import { CliReport } from './cli-report';
+import { asNetworkConfigText, networkConfigHint, validateNetworkConfigInput } from './network-config-cli';
 import { validateCloudConfig } from '../validate-cloud-config';
 
 /** Why a valid result fails under --strict, if it does. */
@@ -34,6 +35,9 @@ async function validateInput(input: CliInput, options: CliOptions): Promise<{ re
     return { error: `cannot read ${input.name}: ${(error as NodeJS.ErrnoException).code ?? String(error)}` };
   }
   if ('tooLarge' in read) return { result: tooLarge(options) };
+  if (options.schemaType === 'network-config') {
+    return { result: validateNetworkConfigInput(read.bytes, options.maxBytes, options.maxIssues), source: read.bytes.toString('utf8') };
+  }
   const result = validateCloudConfig(read.bytes, {
     requireHeader: options.requireHeader,
     maxBytes: options.maxBytes,
@@ -94,7 +98,9 @@ async function main(args: readonly string[]): Promise<number> {
     writeErr(`validate-cloud-config: ${parsed.error}\nRun "validate-cloud-config --help" for the options.\n`);
     return 2;
   }
-  const report = new CliReport(parsed, { out: writeOut, err: writeErr }, () => packageVersion(import.meta.url));
+  const network = parsed.schemaType === 'network-config';
+  const out = network ? (text: string) => writeOut(asNetworkConfigText(text)) : writeOut;
+  const report = new CliReport(parsed, { out, err: writeErr }, () => packageVersion(import.meta.url));
   const { inputs, problems } = expandInputs(parsed.files);
   let status = 0;
   for (const problem of problems) {
@@ -112,6 +118,10 @@ async function main(args: readonly string[]): Promise<number> {
       continue;
     }
     const strictFailure = strictFailureOf(checked.result, parsed.strict);
+    // A file that fails as cloud-config but is plainly network-config: say how to check it (standard error, so the
+    // verdict and machine-readable output stay as they are).
+    const hint = parsed.schemaType === undefined && !checked.result.valid ? networkConfigHint(input.name, checked.source) : undefined;
+    if (hint !== undefined) writeErr(`validate-cloud-config: ${hint}\n`);
     report.file({ name: input.name, result: checked.result, source: checked.source, strictFailure });
     if (!checked.result.valid || strictFailure !== undefined) failed = true;
   }

@@ -1,0 +1,27 @@
+import { parseYaml } from '../yaml/parse-yaml';
+
+// Keys that only network configuration has at its top level (version 1's `config`, version 2's
+// device kinds and netplan's), next to `version: 1` or `version: 2`.
+const NETWORK_KEYS = ['config', 'ethernets', 'bonds', 'bridges', 'vlans', 'wifis', 'tunnels', 'modems', 'vrfs', 'renderer'];
+
+function versionOf(value: unknown): 1 | 2 | undefined {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
+  const mapping = value as Record<string, unknown>;
+  const version = mapping['version'];
+  if ((version === 1 || version === 2) && NETWORK_KEYS.some((k) => Object.hasOwn(mapping, k))) return version;
+  return undefined;
+}
+
+/**
+ * The network-config version a text plainly is (`version: 1|2` with `config`, `ethernets`, ...
+ * at the top, or under `network:`), or `undefined`. Used to tell someone who validated such a
+ * file as cloud-config to use `-t network-config`. Loads no schema.
+ */
+export function looksLikeNetworkConfig(text: string): 1 | 2 | undefined {
+  const parsed = parseYaml(text, 64);
+  if (!parsed.ok) return undefined;
+  const data = parsed.parsed.value;
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) return undefined;
+  const network = (data as Record<string, unknown>)['network'];
+  return versionOf(data) ?? (Object.keys(data).length === 1 ? versionOf(network) : undefined);
+}

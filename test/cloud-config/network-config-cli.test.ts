@@ -1,0 +1,58 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+// Spawns the real CLI from source (through tsx), as test/cloud-config/cli.test.ts does.
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const cli = join(root, 'src/cloud-config/output/cli.ts');
+
+function run(args: string[]): { status: number | null; stdout: string; stderr: string } {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', cli, ...args], { cwd: root, encoding: 'utf8' });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+let dir: string;
+const file = (name: string) => join(dir, name);
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'validate-network-config-'));
+  writeFileSync(file('v2.yaml'), 'version: 2\nethernets:\n  eth0:\n    dhcp4: true\n');
+  writeFileSync(file('v1-bad.yaml'), 'network:\n  version: 1\n  config:\n    - type: physical\n      name: eth0\n      mtu: big\n');
+  writeFileSync(file('user-data.yaml'), '#cloud-config\nruncmd: [ls]\n');
+});
+
+describe('validate-cloud-config -t network-config', () => {
+  it('validates network-config with -t network-config and --schema-type network-config', () => {
+    const ok = run(['-t', 'network-config', file('v2.yaml')]);
+    expect(ok).toMatchObject({ status: 0, stdout: `Valid network-config ${file('v2.yaml')}\n`, stderr: '' });
+    const bad = run(['--schema-type', 'network-config', file('v1-bad.yaml')]);
+    expect(bad.status).toBe(1);
+    expect(bad.stdout).toContain(`Invalid network-config ${file('v1-bad.yaml')}`);
+    expect(bad.stdout).toContain(`${file('v1-bad.yaml')}:6:12: error: network.config.0.mtu: expected integer or null, got string "big" [type]`);
+  });
+
+  it('prints JSON lines for network-config too', () => {
+    const result = run(['-t', 'network-config', '--json', file('v1-bad.yaml')]);
+    expect(result.status).toBe(1);
+    expect(JSON.parse(result.stdout)).toMatchObject({ file: file('v1-bad.yaml'), valid: false, target: '26.2', errors: [{ code: 'type', path: 'network.config.0.mtu', line: 6 }] });
+  });
+
+  it('hints at -t network-config for a network-config file validated as cloud-config', () => {
+    const result = run([file('v2.yaml'), file('user-data.yaml')]);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toBe(`validate-cloud-config: hint: ${file('v2.yaml')} looks like network-config version 2; validate it with -t network-config\n`);
+    const wrapped = run([file('v1-bad.yaml')]);
+    expect(wrapped.stderr).toContain('looks like network-config version 1');
+    // Asked for cloud-config by name: no hint.
+    expect(run(['-t', 'cloud-config', file('v2.yaml')]).stderr).toBe('');
+  });
+
+  it('refuses an unknown schema type as a usage error', () => {
+    const result = run(['-t', 'vendor-data', file('v2.yaml')]);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain('unknown --schema-type vendor-data (known: cloud-config, network-config)');
+  });
+});
