@@ -152,7 +152,7 @@ export { createPostgresRepository, DEFAULT_STATEMENT_TIMEOUT_MS } from './reposi
 export type { PostgresRepositoryOptions } from './repository/postgres/postgres-repository';
 export { migratePostgres, readPostgresSchemaVersion } from './repository/postgres/migrate';
 export type { PostgresMigrationResult, PostgresSchemaState } from './repository/postgres/migrate';
-export { importShopSnapshot } from './repository/postgres/import/import-snapshot';
+export { importShopSnapshot } from './repository/postgres/import/import-shop-snapshot';
 export type { ImportShopSnapshotOptions, ImportShopSnapshotResult, ImportProgress } from './repository/postgres/import/import-snapshot';
 export { SnapshotImportError, InvalidSnapshotError, ImportTargetError } from './repository/postgres/import/import-errors';
 export type { ImportTargetIssue } from './repository/postgres/import/import-errors';

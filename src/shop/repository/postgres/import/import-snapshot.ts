@@ -99,30 +99,8 @@ async function checkTarget(tx: PostgresQueryable): Promise<void> {
   }
 }
 
-/**
- * Loads a shop snapshot into a migrated, empty shop schema (see `migratePostgres`): store settings, products,
- * customers, coupons and orders with all their lines, in batches inside ONE transaction, so a failure (a duplicate
- * id, a value PostgreSQL cannot hold), an invalid streamed snapshot or an abort leaves the database exactly as it was.
- *
- * The snapshot is a {@link ShopSnapshot} in memory, or a JSON snapshot streamed from any byte source (a file stream,
- * see `readShopSnapshot`), which is validated as it is read and never held in memory whole; an invalid one rejects
- * with an {@link InvalidSnapshotError} listing the issues. `onProgress` hears after every batch; `signal` cancels.
- *
- * PostgreSQL text cannot hold NUL characters: a snapshot containing one is refused with a {@link SnapshotImportError}
- * naming the column, and nothing is written. A schema that is not migrated, or already holds a shop, is refused
- * before anything is read, with an {@link ImportTargetError} (`code` `not_migrated` or `not_empty`).
- *
- * @example
- * ```ts
- * import { createReadStream } from 'node:fs';
- * import { PGlite } from '@electric-sql/pglite';
- * import { createPostgresRepository, importShopSnapshot, migratePostgres } from 'wc-legacy-api/shop';
- * const db = new PGlite();
- * await migratePostgres(db);
- * await importShopSnapshot(db, createReadStream('shop.json'), { onProgress: (p) => console.log(`${p.orders} orders`) });
- * const repo = createPostgresRepository({ client: db });
- * ```
- */
+// The import itself; the shop entry exports the lazy `importShopSnapshot` of import-shop-snapshot.ts, which loads
+// this module (and everything the import writes with) on its first call. The CLI imports it directly.
 export async function importShopSnapshot(
   client: PostgresClient,
   snapshot: ShopSnapshot | ShopSnapshotSource,
