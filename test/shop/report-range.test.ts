@@ -415,6 +415,23 @@ describe('resolveReportRange: the period limit', () => {
     expect(() => resolveReportRange({}, now, { maxPeriods: 0.5 })).toThrow(RangeError);
   });
 
+  it('prints both counts with en-US thousands separators, as Intl.NumberFormat would (property)', () => {
+    const en = new Intl.NumberFormat('en-US');
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 2_000_000 }), fc.integer({ min: 1, max: 3660 }), (maxPeriods, years) => {
+        const r = resolveReportRange({ date_min: `${String(9999 - years).padStart(4, '0')}-01-01`, date_max: '9999-12-31' }, now, {
+          maxPeriods: Math.min(maxPeriods, years * 12 - 1),
+        });
+        expect(r.ok).toBe(false);
+        if (!r.ok && r.error.code === 'report_range_too_large') {
+          const { periods, maxPeriods: max } = r.error as { periods: number; maxPeriods: number };
+          expect(r.error.message).toContain(`covers ${en.format(periods)} months; at most ${en.format(max)} periods`);
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
+
   it('agrees with the labels it builds: the period count equals labels.length for any accepted range (property)', () => {
     fc.assert(
       fc.property(

@@ -1,4 +1,4 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { nodeCrypto } from './node-crypto';
 import type { Authenticate, AuthenticationContext, AuthenticationResult, ShopRequest } from '../http/http-types';
 import { hashConsumerKey, type ConsumerKeyRecord, type ConsumerKeyStore, type KeyPermissions } from './consumer-key-store';
 import { createMemoryNonceStore, type NonceStore } from './nonce-store';
@@ -212,6 +212,7 @@ function grants(permissions: KeyPermissions, needed: 'read' | 'write'): boolean 
 
 /** Equal-length digests compared with timingSafeEqual, so neither length nor content leaks through timing. */
 function sameText(given: string, expected: string): boolean {
+  const { createHash, timingSafeEqual } = nodeCrypto();
   const a = createHash('sha256').update(given, 'utf8').digest();
   const b = createHash('sha256').update(expected, 'utf8').digest();
   return timingSafeEqual(a, b);

@@ -1,4 +1,4 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { nodeCrypto } from './node-crypto';
 import type { Caller } from '../model/caller';
 
 /**
@@ -93,7 +93,7 @@ export interface ConsumerKeyPair {
  * ```
  */
 export function hashConsumerKey(consumerKey: string): string {
-  return createHmac('sha256', 'wc-api').update(consumerKey, 'utf8').digest('hex');
+  return nodeCrypto().createHmac('sha256', 'wc-api').update(consumerKey, 'utf8').digest('hex');
 }
 
 /**
@@ -107,8 +107,8 @@ export function hashConsumerKey(consumerKey: string): string {
  */
 export function generateConsumerKeyPair(): ConsumerKeyPair {
   return {
-    consumerKey: `ck_${randomBytes(20).toString('hex')}`,
-    consumerSecret: `cs_${randomBytes(20).toString('hex')}`,
+    consumerKey: `ck_${randomHex(20)}`,
+    consumerSecret: `cs_${randomHex(20)}`,
   };
 }
 
@@ -196,4 +196,8 @@ export function newKeyRecord(pair: ConsumerKeyPair, options: NewKeyOptions): Con
     caller: options.caller,
     ...(options.description === undefined ? {} : { description: options.description }),
   };
+}
+
+function randomHex(bytes: number): string {
+  return nodeCrypto().randomBytes(bytes).toString('hex');
 }

@@ -1,4 +1,4 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { nodeCrypto } from './node-crypto';
 import { rawQueryPairs, type QueryPair } from '../http/raw-query-pairs';
 
 /**
@@ -81,7 +81,7 @@ export function oauthBaseString(method: string, baseUri: string, pairs: readonly
  */
 export function oauthSign(method: OAuthSignatureMethod, baseString: string, signingKey: string): string {
   const algorithm = method === 'HMAC-SHA1' ? 'sha1' : 'sha256';
-  return createHmac(algorithm, signingKey).update(baseString, 'utf8').digest('base64');
+  return nodeCrypto().createHmac(algorithm, signingKey).update(baseString, 'utf8').digest('base64');
 }
 
 /**
@@ -142,7 +142,7 @@ export function signOAuthUrl(options: SignOAuthUrlOptions): string {
   const signatureMethod = options.signatureMethod ?? 'HMAC-SHA256';
   pairs.push(
     { key: 'oauth_consumer_key', value: options.consumerKey },
-    { key: 'oauth_nonce', value: options.nonce ?? randomBytes(16).toString('hex') },
+    { key: 'oauth_nonce', value: options.nonce ?? nodeCrypto().randomBytes(16).toString('hex') },
     { key: 'oauth_signature_method', value: signatureMethod },
     { key: 'oauth_timestamp', value: String(Math.floor((options.timestamp ?? new Date()).getTime() / 1000)) },
     { key: 'oauth_version', value: '1.0' },

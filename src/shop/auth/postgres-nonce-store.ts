@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { nodeCrypto } from './node-crypto';
 import { DEFAULT_NONCES_PER_KEY, type NonceStore, type NonceVerdict } from './nonce-store';
 import type { PostgresAuthClient } from './postgres-key-store';
 
@@ -62,7 +62,7 @@ export function createPostgresNonceStore(options: PostgresNonceStoreOptions): Po
 
   return {
     async useOnce(scope, nonce, expiresAt, now) {
-      const nonceHash = createHash('sha256').update(nonce, 'utf8').digest('hex');
+      const nonceHash = nodeCrypto().createHash('sha256').update(nonce, 'utf8').digest('hex');
       const params = [scope, nonceHash, String(Math.floor(expiresAt)), String(Math.floor(now)), perKey];
       // The purge leaves this nonce's own row alone, so no row is changed twice in one statement; the count sees the
       // rows committed before the statement (the purged ones were expired, so they never counted).
