@@ -37,7 +37,7 @@ function writeFile(i: number, r: () => number): string {
   return `  - path: /etc/app/conf.d/${i}.conf\n    owner: root:root\n    permissions: '0644'\n    content: |\n${indent(lines, 6)}`;
 }
 
-function config(seed: number): string {
+export function config(seed: number): string {
   const r = rng(seed);
   const parts = [
     '#cloud-config',

@@ -22,6 +22,8 @@ beforeAll(() => {
   writeFileSync(file('v2.yaml'), 'version: 2\nethernets:\n  eth0:\n    dhcp4: true\n');
   writeFileSync(file('v1-bad.yaml'), 'network:\n  version: 1\n  config:\n    - type: physical\n      name: eth0\n      mtu: big\n');
   writeFileSync(file('user-data.yaml'), '#cloud-config\nruncmd: [ls]\n');
+  // The key spelled with a YAML escape: the text holds no 'version', yet it is network-config version 2.
+  writeFileSync(file('escaped.yaml'), '"\\x76ersion": 2\nethernets: {eth0: {dhcp4: true}}\n');
 });
 
 describe('validate-cloud-config -t network-config', () => {
@@ -46,6 +48,7 @@ describe('validate-cloud-config -t network-config', () => {
     expect(result.stderr).toBe(`validate-cloud-config: hint: ${file('v2.yaml')} looks like network-config version 2; validate it with -t network-config\n`);
     const wrapped = run([file('v1-bad.yaml')]);
     expect(wrapped.stderr).toContain('looks like network-config version 1');
+    expect(run([file('escaped.yaml')]).stderr).toContain('looks like network-config version 2');
     // Asked for cloud-config by name: no hint.
     expect(run(['-t', 'cloud-config', file('v2.yaml')]).stderr).toBe('');
   });

@@ -18,6 +18,9 @@ function versionOf(value: unknown): 1 | 2 | undefined {
  * file as cloud-config to use `-t network-config`. Loads no schema.
  */
 export function looksLikeNetworkConfig(text: string): 1 | 2 | undefined {
+  // Asked of every invalid cloud-config file the CLI reads: most have no `version` key at all, and a text without
+  // the word (or an escape that could spell it) cannot have one, so it is not parsed a second time.
+  if (!text.includes('version') && !text.includes('\\')) return undefined;
   const parsed = parseYaml(text, 64);
   if (!parsed.ok) return undefined;
   const data = parsed.parsed.value;
