@@ -111,6 +111,21 @@ describe('the CLI', () => {
     expect(run.status).toBe(1);
     expect(run.stdout).toContain(`  part 2 (cloud-config.yaml) text/cloud-config: invalid\n  ${file} (part 2):5:12: error: users.0.shell: expected string, got integer 5 [type]\n`);
   }, 60_000);
+
+  it('lists the parts in --json, without their parsed data', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'multipart-')), 'user-data.txt');
+    writeFileSync(file, mime([scriptPart, { ...configPart, body: '#cloud-config\npassword: hunter2\nusers:\n  - name: ada\n    shell: 5\n' }]));
+    const root = fileURLToPath(new URL('../../', import.meta.url));
+    const run = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'src/cloud-config/output/cli.ts'), '--json', file], { cwd: root, encoding: 'utf8' });
+    expect(run.status).toBe(1);
+    const line = JSON.parse(run.stdout) as { parts: unknown[] };
+    expect(line).toMatchObject({ file, valid: false, userDataType: 'multipart/mixed', errors: [{ path: 'users.0.shell', part: { index: 2, filename: 'cloud-config.yaml' } }] });
+    expect(line.parts).toEqual([
+      expect.objectContaining({ index: 1, filename: 'boot.sh', type: 'text/x-shellscript', evaluated: false }),
+      expect.objectContaining({ index: 2, filename: 'cloud-config.yaml', type: 'text/cloud-config', evaluated: true, valid: false }),
+    ]);
+    expect(run.stdout).not.toContain('hunter2');
+  }, 60_000);
 });
 
 describe('worst cases at the 1 MiB limit', () => {

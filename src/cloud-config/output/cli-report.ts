@@ -74,7 +74,9 @@ export class CliReport {
     if (format === 'json') {
       // The parsed config is left out on purpose: it may hold passwords and keys.
       const { valid, target, userDataType, note, errors, deprecations, warnings, unlisted } = result;
-      const line = { file: name, valid, target, ...(userDataType ? { userDataType } : {}), ...(note ? { note } : {}), ...(file.strictFailure ? { strictFailure: file.strictFailure } : {}), errors, deprecations, warnings, ...(unlisted ? { unlisted } : {}) };
+      // A multipart file's parts without their parsed data, for the same reason.
+      const parts = result.parts?.map(({ config: _config, ...part }) => part);
+      const line = { file: name, valid, target, ...(userDataType ? { userDataType } : {}), ...(note ? { note } : {}), ...(file.strictFailure ? { strictFailure: file.strictFailure } : {}), errors, deprecations, warnings, ...(parts ? { parts } : {}), ...(unlisted ? { unlisted } : {}) };
       return this.output.out(`${JSON.stringify(line)}\n`);
     }
     if (format === 'github') return this.output.out(lines([...(quiet ? [] : [verdictLine(result, name, this.options.strict)]), ...githubCommands(result, name)]));
