@@ -1,6 +1,7 @@
 // Shared by the Express and Koa adapters: both sit on Node's http server, so reading a raw body, and deciding what a
 // body parser mounted before them left, is the same code.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { shopErrorResponse, type ShopApi, type ShopRequest, type ShopResponse } from 'wc-legacy-api/shop';
 
 /** Marks a body larger than the adapter's limit. */
 export const TOO_LARGE = Symbol('too large');
@@ -84,4 +85,25 @@ export function clientGoneSignal(res: ServerResponse): AbortSignal {
     if (!res.writableFinished) controller.abort(new Error('the client closed the connection'));
   });
   return controller.signal;
+}
+
+/**
+ * The core's answer to one request, as both adapters build it: the body read first (too large: 413; consumed by a
+ * form parser: 400), then the request the adapter describes. The core never rejects; a failure of the adapter's own
+ * steps (reading the body, `getCaller`) is answered 500 without detail.
+ */
+export async function answerNodeRequest(
+  api: ShopApi,
+  maxBodyBytes: number,
+  readBody: () => Promise<unknown>,
+  describe: (body: unknown) => Promise<ShopRequest>,
+): Promise<ShopResponse> {
+  try {
+    const body = await readBody();
+    if (body === TOO_LARGE) return shopErrorResponse('shop_api_body_too_large', `The request body is larger than ${maxBodyBytes} bytes`);
+    if (body === CONSUMED) return shopErrorResponse('shop_api_invalid_body', CONSUMED_MESSAGE);
+    return await api.handle(await describe(body));
+  } catch {
+    return shopErrorResponse('shop_api_internal_error');
+  }
 }

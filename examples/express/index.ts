@@ -8,7 +8,7 @@
  */
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import { DEFAULT_MAX_BODY_BYTES, shopErrorResponse, type Caller, type ShopApi, type ShopResponse } from 'wc-legacy-api/shop';
-import { clientGoneSignal, CONSUMED, CONSUMED_MESSAGE, requestBody, TOO_LARGE } from '../read-node-body';
+import { answerNodeRequest, clientGoneSignal, requestBody } from '../read-node-body';
 
 /**
  * Options of {@link createMiddleware}.
@@ -62,29 +62,16 @@ export function createMiddleware(api: ShopApi, options: MiddlewareOptions = {}):
   const maxBodyBytes = options.maxBodyBytes ?? api.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
 
   const answer = async (req: Request, res: Response, readBody: () => Promise<unknown>): Promise<void> => {
-    let response: ShopResponse;
     const signal = clientGoneSignal(res);
-    try {
-      const body = await readBody();
-      if (body === TOO_LARGE) {
-        response = shopErrorResponse('shop_api_body_too_large', `The request body is larger than ${maxBodyBytes} bytes`);
-      } else if (body === CONSUMED) {
-        response = shopErrorResponse('shop_api_invalid_body', CONSUMED_MESSAGE);
-      } else {
-        response = await api.handle({
-          method: req.method,
-          url: req.originalUrl,
-          headers: req.headers,
-          body,
-          caller: await options.getCaller?.(req),
-          secure: req.secure,
-          signal,
-        });
-      }
-    } catch {
-      // The core never rejects; this guards the adapter's own steps (reading the body, getCaller).
-      response = shopErrorResponse('shop_api_internal_error');
-    }
+    const response = await answerNodeRequest(api, maxBodyBytes, readBody, async (body) => ({
+      method: req.method,
+      url: req.originalUrl,
+      headers: req.headers,
+      body,
+      caller: await options.getCaller?.(req),
+      secure: req.secure,
+      signal,
+    }));
     write(res, response);
   };
 

@@ -8,8 +8,8 @@
  * `createMiddleware`; the import path picks the framework.
  */
 import type { Context, Middleware } from 'koa';
-import { DEFAULT_MAX_BODY_BYTES, shopErrorResponse, type Caller, type ShopApi, type ShopResponse } from 'wc-legacy-api/shop';
-import { clientGoneSignal, CONSUMED, CONSUMED_MESSAGE, requestBody, TOO_LARGE } from '../read-node-body';
+import { DEFAULT_MAX_BODY_BYTES, type Caller, type ShopApi } from 'wc-legacy-api/shop';
+import { answerNodeRequest, clientGoneSignal, requestBody } from '../read-node-body';
 
 /**
  * Options of {@link createMiddleware}.
@@ -51,30 +51,22 @@ export interface MiddlewareOptions {
 export function createMiddleware(api: ShopApi, options: MiddlewareOptions = {}): Middleware {
   const maxBodyBytes = options.maxBodyBytes ?? api.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   return async (ctx: Context) => {
-    let response: ShopResponse;
     const signal = clientGoneSignal(ctx.res);
-    try {
-      const left = ctx.request as { body?: unknown; rawBody?: unknown };
-      const body = await requestBody(ctx.req, { parsed: left.body, raw: left.rawBody }, maxBodyBytes);
-      if (body === TOO_LARGE) {
-        response = shopErrorResponse('shop_api_body_too_large', `The request body is larger than ${maxBodyBytes} bytes`);
-      } else if (body === CONSUMED) {
-        response = shopErrorResponse('shop_api_invalid_body', CONSUMED_MESSAGE);
-      } else {
-        response = await api.handle({
-          method: ctx.method,
-          url: ctx.originalUrl,
-          headers: ctx.headers,
-          body,
-          caller: await options.getCaller?.(ctx),
-          secure: ctx.secure,
-          signal,
-        });
-      }
-    } catch {
-      // The core never rejects; this guards the adapter's own steps (reading the body, getCaller).
-      response = shopErrorResponse('shop_api_internal_error');
-    }
+    const left = ctx.request as { body?: unknown; rawBody?: unknown };
+    const response = await answerNodeRequest(
+      api,
+      maxBodyBytes,
+      () => requestBody(ctx.req, { parsed: left.body, raw: left.rawBody }, maxBodyBytes),
+      async (body) => ({
+        method: ctx.method,
+        url: ctx.originalUrl,
+        headers: ctx.headers,
+        body,
+        caller: await options.getCaller?.(ctx),
+        secure: ctx.secure,
+        signal,
+      }),
+    );
     ctx.status = response.status;
     ctx.set(response.headers);
     // Koa drops the body of a HEAD answer itself; an empty string keeps it from turning the status into 204.
