@@ -47,6 +47,9 @@ export async function run(): Promise<void> {
   if (!year.ok || !week.ok) throw new Error('bench: report ranges did not resolve');
   const filtered = { statuses: ['processing', 'completed', 'on-hold'] as const, createdMin: new Date(DEMO_SHOP_NOW.getTime() - 180 * 86_400_000) };
   const rows: [string, (repo: ShopRepository) => Promise<unknown>][] = [
+    // The floor of any request on the server: one one-row SELECT in its budget transaction (BEGIN, the settings, the
+    // statement, COMMIT: four round trips), against a memory lookup.
+    ['store settings (one-row SELECT: the fixed cost of a request)', (r) => r.getStore()],
     [`sales report for a year (${year.range.labels.length} months)`, (r) => salesReportFor(r, year.range)],
     ['sales report for a week (7 days)', (r) => salesReportFor(r, week.range)],
     ['top sellers for a year, limit 12', (r) => topSellersFor(r, year.range, 12)],
@@ -74,7 +77,7 @@ export async function run(): Promise<void> {
       // Interleaved per row, so both sides see the same machine load.
       const m = await median(() => fn(memory));
       const s = await median(() => fn(server));
-      console.log(`  ${what.padEnd(56)} memory ${fmt(m)}   server ${fmt(s)}   x${(s / m).toFixed(1)}`);
+      console.log(`  ${what.padEnd(60)} memory ${fmt(m)}   server ${fmt(s)}   x${(s / m).toFixed(1)}`);
     }
   } finally {
     await pool.end();

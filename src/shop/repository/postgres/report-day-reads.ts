@@ -17,7 +17,7 @@ export function isDayStart(ms: number, timeZone: string): boolean {
 }
 
 // A first row tells whether the day rows were built in the zone asked for (`ok`), so a mismatch is seen in the same
-// round trip; the CTEs read nothing then.
+// round trip; the CTEs read nothing then (`EXISTS (SELECT 1 FROM z)` is a one-time filter, not a join per row).
 const ZONE = `z AS (SELECT 1 FROM shop_report_zone WHERE time_zone = $1)`;
 
 /**
@@ -50,17 +50,17 @@ export async function salesFromDays(
          FROM unnest(${boundsParam}::bigint[]) WITH ORDINALITY AS t(x, i)
      ),
      totals AS (
-       SELECT width_bucket(d.starts_at, b.bounds) AS period, sum(d.orders) AS orders, sum(d.sales) AS sales,
+       SELECT width_bucket(d.starts_at, (SELECT bounds FROM b)) AS period, sum(d.orders) AS orders, sum(d.sales) AS sales,
               sum(d.tax) AS tax, sum(d.shipping) AS shipping, sum(d.items) AS items, sum(d.discount) AS discount,
               sum(d.refunds) AS refunds
-         FROM shop_report_days d, b, z
-        WHERE d.status = ANY(${statusParam}::text[]) AND d.starts_at >= ${start} AND d.starts_at < ${end}
+         FROM shop_report_days d
+        WHERE EXISTS (SELECT 1 FROM z) AND d.status = ANY(${statusParam}::text[]) AND d.starts_at >= ${start} AND d.starts_at < ${end}
         GROUP BY 1
      ),
      customers AS (
-       SELECT width_bucket(c.starts_at, b.bounds) AS period, sum(c.customers) AS customers
-         FROM shop_report_day_starts c, b, z
-        WHERE c.starts_at >= ${start} AND c.starts_at < ${end} AND c.customers > 0
+       SELECT width_bucket(c.starts_at, (SELECT bounds FROM b)) AS period, sum(c.customers) AS customers
+         FROM shop_report_day_starts c
+        WHERE EXISTS (SELECT 1 FROM z) AND c.starts_at >= ${start} AND c.starts_at < ${end} AND c.customers > 0
         GROUP BY 1
      )
      SELECT (SELECT count(*) FROM z)::int AS ok, r.* FROM (SELECT 1) AS one
@@ -116,8 +116,8 @@ export async function topSellersFromDays(
      ranked AS (
        SELECT s.product_id, pr.name, s.quantity
          FROM (SELECT d.product_id, sum(d.quantity) AS quantity
-                 FROM shop_report_day_products d, z
-                WHERE d.status = ANY(${statusParam}::text[]) AND d.starts_at >= ${start} AND d.starts_at < ${end}
+                 FROM shop_report_day_products d
+                WHERE EXISTS (SELECT 1 FROM z) AND d.status = ANY(${statusParam}::text[]) AND d.starts_at >= ${start} AND d.starts_at < ${end}
                 GROUP BY d.product_id) s
          JOIN shop_products pr ON pr.id = s.product_id
         ORDER BY s.quantity DESC, s.product_id ASC
