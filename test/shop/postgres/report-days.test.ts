@@ -209,3 +209,41 @@ describe.each(TARGETS)('day aggregates on $name', (target) => {
     expect(built).toEqual(await aggregates(fresh.client));
   }, 120_000);
 });
+
+describe.each(TARGETS)('day aggregates at the edges of time on $name', (target) => {
+  it('orders centuries apart (years 50 to 9999) get their days, bounded by the rows, and reports of those days equal memory', async () => {
+    const base = generateDemoShop({ orders: 40, seed: 21, timeZone: 'America/New_York' });
+    const instants = [Date.UTC(50, 2, 3, 4), -62_135_596_800_000 + 86_400_000 * 400, Date.UTC(1900, 0, 1, 4, 59), Date.UTC(2026, 2, 8, 7), Date.UTC(9999, 11, 31, 23)];
+    const shop: ShopSnapshot = {
+      ...base,
+      orders: base.orders.map((o, k) => {
+        const at = new Date(instants[k % instants.length]! + k * 60_000);
+        return { ...o, status: 'completed', createdAt: at, updatedAt: at };
+      }),
+    };
+    const memory = createMemoryRepository(shop);
+    const { client, repo, statements } = await loaded(target, shop);
+    const starts = Number(((await client.query('SELECT count(*)::int AS n FROM shop_report_day_starts')).rows[0] as { n: unknown }).n);
+    // A few local days around each UTC day that holds an order or a registration, never the millions of days
+    // between them: the work is bounded by the rows, whatever dates they hold.
+    const utcDays = new Set([
+      ...shop.orders.map((o) => Math.floor(o.createdAt.getTime() / 86_400_000)),
+      ...shop.customers.filter((c) => c.role === 'customer').map((c) => Math.floor(c.registeredAt.getTime() / 86_400_000)),
+    ]);
+    expect(starts).toBeGreaterThan(0);
+    expect(starts).toBeLessThanOrEqual(4 * utcDays.size);
+    for (const order of shop.orders.slice(0, 10)) {
+      const day = order.createdAt.toISOString().slice(0, 10).replace(/^\+0*/, '');
+      if (!/^\d{4}-/.test(day)) continue;
+      const now = new Date(order.createdAt.getTime() + 3 * 86_400_000);
+      for (const filter of [{ date_min: day, date_max: day }, { period: 'year' }] as ReportFilter[]) {
+        const resolved = resolveReportRange(filter, { now, timeZone: shop.store.timeZone });
+        if (!resolved.ok) throw new Error('range');
+        statements.length = 0;
+        expect(serializeSalesReport(await salesReportFor(repo, resolved.range))).toEqual(serializeSalesReport(await salesReportFor(memory, resolved.range)));
+        expect(await topSellersFor(repo, resolved.range, 0)).toEqual(await topSellersFor(memory, resolved.range, 0));
+        expect(readsDays(statements).perOrder).toBe(false);
+      }
+    }
+  }, 120_000);
+});

@@ -23,8 +23,8 @@ export function dayStartsAround(utcDays: Iterable<number>, timeZone: string): nu
   for (const n of utcDays) {
     const first = localDate(n * DAY_MS, timeZone);
     const last = localDate(n * DAY_MS + DAY_MS - 1, timeZone);
-    const from = Date.UTC(first.y, first.m, first.d) / DAY_MS - 1;
-    const to = Date.UTC(last.y, last.m, last.d) / DAY_MS + 1;
+    const from = dayNumber(first.y, first.m, first.d) - 1;
+    const to = dayNumber(last.y, last.m, last.d) + 1;
     for (let day = from; day <= to; day += 1) dates.add(day);
   }
   for (const day of dates) {
@@ -33,6 +33,13 @@ export function dayStartsAround(utcDays: Iterable<number>, timeZone: string): nu
     if (Number.isFinite(start)) starts.add(start);
   }
   return [...starts].sort((a, b) => a - b);
+}
+
+// Days since the epoch of a calendar date (setUTCFullYear: Date.UTC would read years 0-99 as 1900-1999).
+function dayNumber(y: number, m: number, d: number): number {
+  const t = new Date(0);
+  t.setUTCFullYear(y, m, d);
+  return Math.round(t.getTime() / DAY_MS);
 }
 
 const DAY_OF = (column: string) => `b.a[greatest(width_bucket(${column}, b.a), 1)]`;
