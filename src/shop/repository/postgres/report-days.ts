@@ -35,6 +35,17 @@ export function dayStartsAround(utcDays: Iterable<number>, timeZone: string): nu
   return [...starts].sort((a, b) => a - b);
 }
 
+// A zone JavaScript does not know has no midnights: no day rows then (a report in it is refused anyway), rather than
+// an import or a migration that fails.
+function isKnownZone(timeZone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 // Days since the epoch of a calendar date (setUTCFullYear: Date.UTC would read years 0-99 as 1900-1999).
 function dayNumber(y: number, m: number, d: number): number {
   const t = new Date(0);
@@ -60,7 +71,7 @@ export async function rebuildReportDays(tx: PostgresQueryable): Promise<void> {
   await tx.query('DELETE FROM shop_order_status_counts');
   await tx.query('INSERT INTO shop_order_status_counts (status, orders) SELECT status, count(*) FROM shop_orders GROUP BY status');
   const [store] = (await tx.query('SELECT time_zone FROM shop_store')).rows as { time_zone?: unknown }[];
-  if (store === undefined || typeof store.time_zone !== 'string') return;
+  if (store === undefined || typeof store.time_zone !== 'string' || !isKnownZone(store.time_zone)) return;
   const timeZone = store.time_zone;
   const utcDays = (
     await tx.query(
