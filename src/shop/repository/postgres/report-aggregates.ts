@@ -18,11 +18,11 @@ export async function aggregateSales(
   const periods: PeriodTotals[] = range.labels.map(() => ZERO_PERIOD_TOTALS);
   const bounds = reportPeriodBounds(range);
   if (periods.length === 0 || bounds.some((b) => Number.isNaN(b))) return periods;
-  // Periods are bucketed by the very bounds the in-memory report uses (local midnights resolved in JavaScript):
-  // width_bucket against them gives identical periods whatever time zone data the server has.
   // A range of whole days reads the per-day rows (migration 4): at most 366 rows per status for a year.
   const fromDays = await salesFromDays(rows, bounds, range.timeZone, statuses, periods);
   if (fromDays !== undefined) return fromDays;
+  // Otherwise one row per order. Periods are bucketed by the very bounds the in-memory report uses (local midnights
+  // resolved in JavaScript): width_bucket against them gives identical periods whatever time zone data the server has.
   const p = new Params();
   const boundsParam = p.add(arrayLiteral(bounds.map(String)));
   const start = p.instant(range.start);
