@@ -45,14 +45,18 @@ export async function run(): Promise<void> {
   const year = resolveReportRange({ period: 'year' }, clock);
   const week = resolveReportRange({ period: 'week' }, clock);
   if (!year.ok || !week.ok) throw new Error('bench: report ranges did not resolve');
+  const offHour = { ...year.range, start: new Date(year.range.start.getTime() + 3_600_000) };
   const filtered = { statuses: ['processing', 'completed', 'on-hold'] as const, createdMin: new Date(DEMO_SHOP_NOW.getTime() - 180 * 86_400_000) };
   const rows: [string, (repo: ShopRepository) => Promise<unknown>][] = [
     // The floor of any request on the server: one one-row SELECT in its budget transaction (BEGIN, the settings, the
     // statement, COMMIT: four round trips), against a memory lookup.
     ['store settings (one-row SELECT: the fixed cost of a request)', (r) => r.getStore()],
     [`sales report for a year (${year.range.labels.length} months)`, (r) => salesReportFor(r, year.range)],
+    // The same year from 01:00: not whole days, so the server sums one index entry per order (migration 3's path).
+    ['  the year from 01:00 (per order, as before the day rows)', (r) => salesReportFor(r, offHour)],
     ['sales report for a week (7 days)', (r) => salesReportFor(r, week.range)],
     ['top sellers for a year, limit 12', (r) => topSellersFor(r, year.range, 12)],
+    ['  the year from 01:00 (per order, as before the day rows)', (r) => topSellersFor(r, offHour, 12)],
     ['top sellers for a week, limit 12', (r) => topSellersFor(r, week.range, 12)],
     ['count, all orders (GET /orders X-WC-Total)', (r) => r.countOrders({})],
     ['count, status=processing', (r) => r.countOrders({ statuses: ['processing'] })],
