@@ -75,6 +75,7 @@ describe.skipIf(DATABASE_URL === undefined)('least-privilege roles on the server
     await admin.query(`GRANT UPDATE ON shop_orders TO ${readWrite}`);
     await admin.query(`GRANT INSERT ON shop_order_notes TO ${readWrite}`);
     await admin.query(`GRANT USAGE ON SEQUENCE shop_order_note_ids TO ${readWrite}`);
+    await admin.query(`GRANT INSERT, UPDATE, DELETE ON shop_report_days, shop_report_day_products, shop_order_status_counts TO ${readWrite}`);
   });
 
   afterAll(async () => {

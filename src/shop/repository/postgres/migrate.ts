@@ -1,6 +1,7 @@
 import type { PostgresClient } from './client';
 import { createPostgresSession } from './session';
 import { POSTGRES_MIGRATIONS, type PostgresMigration } from './migrations/index';
+import { rebuildReportDays, reportDaysStale } from './report-days';
 
 /**
  * What {@link migratePostgres} did.
@@ -60,6 +61,10 @@ export async function migratePostgres(client: PostgresClient): Promise<PostgresM
       applied.push(migration.version);
       done.add(migration.version);
     }
+    // The day aggregates need the store's time zone and JavaScript's midnights, so they are filled here rather than
+    // in SQL: once after migration 4 on a schema holding a shop, and again whenever the store's zone is not the one
+    // they were built in (reports use the per-order path meanwhile). One pass over the orders; see rebuildReportDays.
+    if (done.has(4) && (await reportDaysStale(tx))) await rebuildReportDays(tx);
     return { applied, version: Math.max(0, ...done) };
   });
 }

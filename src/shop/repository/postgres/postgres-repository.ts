@@ -8,7 +8,8 @@ import type { PostgresClient, PostgresQueryable } from './client';
 import { couponWhere, orderWhere, pageClause, Params, windowConds } from './filters';
 import { keysetStream } from './keyset-stream';
 import { arrayLiteral, instantFromMs, isSafeId, isStorableText, msOf, msParam, readInstant, readInt } from './params';
-import { aggregateSales, topSellers } from './report-aggregates';
+import { aggregateSales, topSellers, type DayZone } from './report-aggregates';
+import { moveOrderContribution } from './report-days';
 import { COUPON_SELECT, CUSTOMER_SELECT, ORDER_SELECT, readCoupon, readCustomer, readOrder, readProduct, readStore } from './rows';
 import { requestBudget } from './request-budget';
 import { createPostgresSession, type PostgresSession } from './session';
@@ -72,12 +73,42 @@ export function createPostgresRepository(options: PostgresRepositoryOptions): Sh
   if (!Number.isFinite(budgetMs) || budgetMs < 1) throw new RangeError(`statementTimeoutMs must be a number of at least 1, got ${budgetMs}`);
   const chunk = Math.max(1, Math.floor(options.streamChunkSize ?? 500));
   const client = options.client;
+  const dayZone = cachedDayZone();
   const forRequest = (scope: RepositoryRequestScope): ShopRepository => {
     // One budget for all the request's work, started now.
     const budget = requestBudget(budgetMs, scope.signal);
-    return repositoryOver(createPostgresSession(client, { budget: () => budget }), chunk, forRequest);
+    return repositoryOver(createPostgresSession(client, { budget: () => budget }), chunk, forRequest, dayZone);
   };
-  return repositoryOver(createPostgresSession(client, { budget: () => requestBudget(budgetMs) }), chunk, forRequest);
+  return repositoryOver(createPostgresSession(client, { budget: () => requestBudget(budgetMs) }), chunk, forRequest, dayZone);
+}
+
+// The zone of the day rows, shared by every request of one repository: read by the first top-sellers report that
+// needs it (through that request's session and budget), kept until a statement finds the rows in another zone.
+function cachedDayZone(): (rows: PostgresSession['rows']) => DayZone {
+  let known: string | undefined;
+  return (rows) => ({
+    async get() {
+      if (known !== undefined) return known;
+      const [row] = await rows('SELECT time_zone FROM shop_report_zone');
+      known = typeof row?.time_zone === 'string' ? row.time_zone : undefined;
+      return known;
+    },
+    forget() {
+      known = undefined;
+    },
+  });
+}
+
+// Only the statuses decide: the counts per status (migration 4) answer it without reading an index entry per order.
+function isStatusOnly(filter: OrderFilter): boolean {
+  return (
+    filter.customerId === undefined &&
+    filter.createdMin === undefined &&
+    filter.createdMax === undefined &&
+    filter.updatedMin === undefined &&
+    filter.updatedMax === undefined &&
+    (filter.search === undefined || filter.search.length === 0)
+  );
 }
 
 // A write refused because the database takes none (a hot standby: read_only_sql_transaction; a role without the
@@ -96,8 +127,10 @@ function repositoryOver(
   session: PostgresSession,
   chunk: number,
   forRequest: (scope: RepositoryRequestScope) => ShopRepository,
+  dayZoneOf: (rows: PostgresSession['rows']) => DayZone,
 ): ShopRepository {
   const rows = session.rows;
+  const dayZone = dayZoneOf(rows);
 
   const orderById = async (q: PostgresQueryable | null, id: number): Promise<Order | undefined> => {
     const text = `SELECT ${ORDER_SELECT} FROM shop_orders o WHERE o.id = $1`;
@@ -133,6 +166,12 @@ function repositoryOver(
       const p = new Params();
       const where = orderWhere(filter, p);
       if (where === null) return 0;
+      if (isStatusOnly(filter)) {
+        const s = new Params();
+        const only = filter.statuses === undefined ? '' : ` WHERE status = ANY(${s.add(arrayLiteral([...filter.statuses]))}::text[])`;
+        const [counted] = await rows(`SELECT coalesce(sum(orders), 0)::text AS n FROM shop_order_status_counts${only}`, s.values);
+        return readInt(counted?.n ?? 0);
+      }
       const [row] = await rows(`SELECT count(*) AS n FROM shop_orders o WHERE ${where}`, p.values);
       return readInt(row?.n ?? 0);
     },
@@ -175,6 +214,8 @@ function repositoryOver(
                FROM shop_order_notes WHERE order_id = $1`,
             [String(id), at, statusChangeNoteText(change.note, from, change.status)],
           );
+          // The report aggregates follow in the same transaction: a failed change leaves them as they were.
+          await moveOrderContribution(tx, String(id), from, change.status);
         }
         return orderById(tx, id);
       }));
@@ -245,7 +286,7 @@ function repositoryOver(
     },
 
     aggregateSales: (range, statuses) => aggregateSales(rows, range, statuses),
-    topSellers: (window, statuses, limit) => topSellers(rows, window, statuses, limit),
+    topSellers: (window, statuses, limit) => topSellers(rows, window, statuses, limit, dayZone),
     forRequest,
   };
   return repository;

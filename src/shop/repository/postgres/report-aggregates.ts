@@ -5,6 +5,7 @@ import { REPORT_CUSTOMER_ROLE, ZERO_PERIOD_TOTALS } from '../../reports/sales-re
 import type { TimeWindow } from '../shop-repository';
 import { Params, windowConds } from './filters';
 import { arrayLiteral, readDecimal, readInt } from './params';
+import { isDayStart, salesFromDays, topSellersFromDays } from './report-day-reads';
 import type { PostgresSession } from './session';
 
 /** The sales report's per-period totals in one SQL statement (the optional `aggregateSales` push-down). */
@@ -17,8 +18,11 @@ export async function aggregateSales(
   const periods: PeriodTotals[] = range.labels.map(() => ZERO_PERIOD_TOTALS);
   const bounds = reportPeriodBounds(range);
   if (periods.length === 0 || bounds.some((b) => Number.isNaN(b))) return periods;
-  // Periods are bucketed by the very bounds the in-memory report uses (local midnights resolved in JavaScript):
-  // width_bucket against them gives identical periods whatever time zone data the server has.
+  // A range of whole days reads the per-day rows (migration 4): at most 366 rows per status for a year.
+  const fromDays = await salesFromDays(rows, bounds, range.timeZone, statuses, periods);
+  if (fromDays !== undefined) return fromDays;
+  // Otherwise one row per order. Periods are bucketed by the very bounds the in-memory report uses (local midnights
+  // resolved in JavaScript): width_bucket against them gives identical periods whatever time zone data the server has.
   const p = new Params();
   const boundsParam = p.add(arrayLiteral(bounds.map(String)));
   const start = p.instant(range.start);
@@ -74,18 +78,40 @@ export async function aggregateSales(
   return periods;
 }
 
+/**
+ * The zone the day rows were built in, as far as this repository knows (read once, then cached; `forget` drops it
+ * when a statement found the rows built in another zone).
+ */
+export interface DayZone {
+  get(): Promise<string | undefined>;
+  forget(): void;
+}
+
 /** The top sellers in one SQL statement (the optional `topSellers` push-down). */
 export async function topSellers(
   rows: PostgresSession['rows'],
   window: TimeWindow,
   statuses: readonly OrderStatus[],
   limit: number,
+  dayZone: DayZone,
 ): Promise<readonly TopSellerRow[]> {
   if (statuses.length === 0) return [];
   const p = new Params();
   const conds = windowConds('o', 'created_at', window, p);
   if (conds === null) return [];
   const lim = Number.isFinite(limit) && limit > 0 ? String(Math.min(Math.floor(limit), Number.MAX_SAFE_INTEGER)) : null;
+  // A window of whole days of the day rows' zone reads the per-day product rows (migration 4).
+  let zone = await dayZone.get();
+  if (zone !== undefined && !isDayStartPair(window, zone)) {
+    // Not whole days of the cached zone: the day rows may have been rebuilt in another zone since, so look again.
+    dayZone.forget();
+    zone = await dayZone.get();
+  }
+  if (zone !== undefined && isDayStartPair(window, zone)) {
+    const fromDays = await topSellersFromDays(rows, window, zone, statuses, lim);
+    if (fromDays !== undefined) return fromDays;
+    dayZone.forget(); // rebuilt in another zone since it was read: the next report reads it again
+  }
   // One row per order in range: its per-product quantities come from the order row (migration 3), so no line item
   // is read. Products that no longer exist drop out through the join, before the LIMIT, as the in-memory ranking
   // skips them.
@@ -102,4 +128,9 @@ export async function topSellers(
     p.values,
   );
   return found.map((r) => ({ productId: readInt(r.product_id), name: String(r.name), quantity: readInt(r.quantity) }));
+}
+
+// Whether both ends of the window are local midnights of the zone (the day rows' bounds).
+function isDayStartPair(window: TimeWindow, zone: string): boolean {
+  return isDayStart(window.start.getTime(), zone) && isDayStart(window.end.getTime(), zone);
 }

@@ -10,6 +10,7 @@ import { supportsCopyIn, type PgClientLike } from './copy-in';
 import { createOrderWriter, insertAll } from './import-rows';
 import { OrderJsonEncoder, type OrderIdSkeleton } from './order-json-encoder';
 import { STREAM_GROUP, streamOrders } from './stream-orders';
+import { rebuildReportDays } from '../report-days';
 import { createPostgresSession } from '../session';
 import { COUPONS_TABLE, CUSTOMERS_TABLE, ORDER_CHILD_TABLES, ORDERS_TABLE, PRODUCTS_TABLE, STORE_TABLE, type TableSpec } from '../tables';
 
@@ -168,6 +169,7 @@ export async function importShopSnapshot(
       await copyTableByTable(tx, snapshot, suspended, frozen, batch, signal, writeOrders);
       signal?.throwIfAborted();
       await setNoteIds();
+      await rebuildReportDays(tx);
       return result(snapshot);
     }
 
@@ -195,6 +197,7 @@ export async function importShopSnapshot(
       signal?.throwIfAborted();
       if (suspended !== undefined) await analyzeAndRestore(tx, suspended, frozen, SHOP_TABLES);
       await setNoteIds();
+      await rebuildReportDays(tx);
       return result(head);
     } finally {
       // Nothing may still be running on the connection when the transaction ends (or rolls back).

@@ -1,6 +1,7 @@
 import { initialSchema } from './0001-initial-schema';
 import { customerOrdersAndApiKeys } from './0002-customer-orders-and-api-keys';
 import { orderReportAggregates } from './0003-order-report-aggregates';
+import { reportDayAggregates } from './0004-report-day-aggregates';
 
 /**
  * One versioned schema change: applied once, in version order, inside the migration transaction.
@@ -8,7 +9,7 @@ import { orderReportAggregates } from './0003-order-report-aggregates';
  * @example
  * ```ts
  * const latest: PostgresMigration = POSTGRES_MIGRATIONS[POSTGRES_MIGRATIONS.length - 1]!;
- * console.log(latest.version, latest.name); // 3 'order report aggregates'
+ * console.log(latest.version, latest.name); // 4 'report day aggregates'
  * ```
  */
 export interface PostgresMigration {
@@ -23,7 +24,12 @@ export interface PostgresMigration {
  * @example
  * ```ts
  * import { POSTGRES_MIGRATIONS } from 'wc-legacy-api/shop';
- * POSTGRES_MIGRATIONS.map((m) => m.version); // [1, 2, 3]
+ * POSTGRES_MIGRATIONS.map((m) => m.version); // [1, 2, 3, 4]
  * ```
  */
-export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [initialSchema, customerOrdersAndApiKeys, orderReportAggregates];
+export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
+  initialSchema,
+  customerOrdersAndApiKeys,
+  orderReportAggregates,
+  reportDayAggregates,
+];

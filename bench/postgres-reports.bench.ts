@@ -1,0 +1,91 @@
+// Issue 24, item 9: PostgreSQL next to the in-memory repository at 100,000 orders (the demo shop, seed 1) for the
+// reports (a year and a week of the sales report and of top sellers), the listing counts (all orders, one status, and
+// a filtered count for contrast) and the default page (GET /orders: the newest 10 and X-WC-Total). Both answer the
+// same calls on the same shop, measured in the same run; each row prints the ratio server / memory (goal <= 2x for
+// the reports). On a real server only (DATABASE_URL, or one on 127.0.0.1:5432), in a throw-away schema.
+import pg from 'pg';
+import {
+  createMemoryRepository,
+  createPostgresRepository,
+  importShopSnapshot,
+  migratePostgres,
+  resolveReportRange,
+  salesReportFor,
+  topSellersFor,
+  type ShopRepository,
+} from 'wc-legacy-api/shop';
+import { DEMO_SHOP_NOW, generateDemoShop } from '../examples/demo-shop';
+import { serverUrl } from './postgres-server';
+
+const ORDERS = process.env.BENCH_QUICK ? 20_000 : 100_000;
+const REPEAT = 15;
+
+async function median(fn: () => Promise<unknown>): Promise<number> {
+  for (let i = 0; i < 3; i += 1) await fn(); // warm-up: plans, caches, the memory repository's report columns
+  const runs: number[] = [];
+  for (let i = 0; i < REPEAT; i += 1) {
+    const start = performance.now();
+    await fn();
+    runs.push(performance.now() - start);
+  }
+  runs.sort((a, b) => a - b);
+  return runs[Math.floor(runs.length / 2)] as number;
+}
+
+const fmt = (ms: number) => `${ms >= 100 ? ms.toFixed(0) : ms.toFixed(2)} ms`.padStart(10);
+
+export async function run(): Promise<void> {
+  const url = await serverUrl();
+  if (url === undefined) {
+    console.log('server: skipped, no PostgreSQL server reachable (set DATABASE_URL)');
+    return;
+  }
+  const shop = generateDemoShop({ orders: ORDERS, seed: 1 });
+  const clock = { now: DEMO_SHOP_NOW, timeZone: shop.store.timeZone };
+  const year = resolveReportRange({ period: 'year' }, clock);
+  const week = resolveReportRange({ period: 'week' }, clock);
+  if (!year.ok || !week.ok) throw new Error('bench: report ranges did not resolve');
+  const offHour = { ...year.range, start: new Date(year.range.start.getTime() + 3_600_000) };
+  const filtered = { statuses: ['processing', 'completed', 'on-hold'] as const, createdMin: new Date(DEMO_SHOP_NOW.getTime() - 180 * 86_400_000) };
+  const rows: [string, (repo: ShopRepository) => Promise<unknown>][] = [
+    // The floor of any request on the server: one one-row SELECT in its budget transaction (BEGIN, the settings, the
+    // statement, COMMIT: four round trips), against a memory lookup.
+    ['store settings (one-row SELECT: the fixed cost of a request)', (r) => r.getStore()],
+    [`sales report for a year (${year.range.labels.length} months)`, (r) => salesReportFor(r, year.range)],
+    // The same year from 01:00: not whole days, so the server sums one index entry per order (migration 3's path).
+    ['  the year from 01:00 (per order, as before the day rows)', (r) => salesReportFor(r, offHour)],
+    ['sales report for a week (7 days)', (r) => salesReportFor(r, week.range)],
+    ['top sellers for a year, limit 12', (r) => topSellersFor(r, year.range, 12)],
+    ['  the year from 01:00 (per order, as before the day rows)', (r) => topSellersFor(r, offHour, 12)],
+    ['top sellers for a week, limit 12', (r) => topSellersFor(r, week.range, 12)],
+    ['count, all orders (GET /orders X-WC-Total)', (r) => r.countOrders({})],
+    ['count, status=processing', (r) => r.countOrders({ statuses: ['processing'] })],
+    ['count, 3 statuses + 180 days (per order, for contrast)', (r) => r.countOrders(filtered)],
+    ['default page: newest 10', (r) => r.listOrders({}, { offset: 0, limit: 10 })],
+    ['default page + count (GET /orders)', (r) => Promise.all([r.listOrders({}, { offset: 0, limit: 10 }), r.countOrders({})])],
+  ];
+
+  const memory = createMemoryRepository(shop);
+  const schema = `bench_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  const pool = new pg.Pool({ connectionString: url, options: `-c search_path=${schema}`, max: 4 });
+  try {
+    await migratePostgres(pool);
+    await importShopSnapshot(pool, shop, { batchSize: 2000 });
+    const server = createPostgresRepository({ client: pool });
+    const n = ORDERS.toLocaleString('en-US');
+    console.log(`server vs memory: ${n} orders (demo shop, seed 1), median of ${REPEAT}; ratio = server / memory`);
+    for (const [what, fn] of rows) {
+      // Interleaved per row, so both sides see the same machine load.
+      const m = await median(() => fn(memory));
+      const s = await median(() => fn(server));
+      console.log(`  ${what.padEnd(60)} memory ${fmt(m)}   server ${fmt(s)}   x${(s / m).toFixed(1)}`);
+    }
+  } finally {
+    await pool.end();
+    await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+    await admin.end();
+  }
+}
