@@ -1,8 +1,8 @@
 // A whole WooCommerce store as a shop snapshot (the format `loadShopSnapshot` reads and the CLI imports), read page
 // by page of orders so memory holds one page's rows at a time beside the result. Read-only: SELECTs only.
 import { readCoupons, readCustomers, readProducts } from './read-catalog';
-import { orderHeads, orderIds, refundsOf, type OrderHead, type RefundHead } from './read-order-heads';
-import { linesOf, type OrderLines } from './read-order-lines';
+import { orderIds } from './read-order-heads';
+import { readOrders, type SnapshotOrder } from './read-orders';
 import { readStoreSettings, type WooCommerceStoreSettings } from './read-store-settings';
 import { isValidTablePrefix, woocommerceTables, type MysqlQueryable, type WooCommerceStorage } from './woocommerce-database';
 
@@ -24,8 +24,6 @@ export interface WooCommerceExportOptions {
   /** Called after every page with the orders read so far. */
   readonly onProgress?: (progress: { orders: number }) => void;
 }
-
-type SnapshotOrder = OrderHead & Omit<OrderLines, 'notes'> & { refunds: RefundHead['refund'][]; notes: OrderLines['notes'] };
 
 /**
  * A WooCommerce store in the snapshot format (JSON-ready: `loadShopSnapshot` reads it, `JSON.stringify` writes it).
@@ -72,13 +70,7 @@ export async function exportWooCommerceSnapshot(db: MysqlQueryable, options: Woo
   for (let after = 0; ; ) {
     const ids = await orderIds(db, t, storage, after, pageSize);
     if (ids.length === 0) break;
-    const [heads, lines, refunds] = [await orderHeads(db, t, storage, ids, timeZone), await linesOf(db, t, ids), await refundsOf(db, t, storage, ids)];
-    const refundsByOrder = new Map<number, RefundHead['refund'][]>();
-    for (const r of refunds) refundsByOrder.set(r.orderId, [...(refundsByOrder.get(r.orderId) ?? []), r.refund]);
-    for (const head of heads) {
-      const l = lines.get(head.id)!;
-      orders.push({ ...head, items: l.items, shipping_lines: l.shipping_lines, tax_lines: l.tax_lines, fee_lines: l.fee_lines, coupon_lines: l.coupon_lines, refunds: refundsByOrder.get(head.id) ?? [], notes: l.notes });
-    }
+    for (const order of await readOrders(db, t, storage, ids, timeZone)) orders.push(order);
     after = ids[ids.length - 1]!;
     options.onProgress?.({ orders: orders.length });
   }

@@ -3,3 +3,4 @@ export { exportWooCommerceSnapshot, type WooCommerceExportOptions, type WooComme
 export { WooCommerceStoreError, storeTimeZone } from './read-store-settings';
 export { readPhpSerialized, type PhpValue, type PhpArray } from './php-unserialize';
 export type { MysqlQueryable, WooCommerceStorage } from './woocommerce-database';
+export { createWooCommerceRepository, type WooCommerceRepository, type WooCommerceRepositoryOptions } from './woocommerce-repository';
