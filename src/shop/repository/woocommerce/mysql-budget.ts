@@ -26,7 +26,9 @@ export function boundedStatement(sql: string, flavor: MysqlFlavor, ms: number): 
 
 // Server errors and driver codes that mean "not now": the statement ran out of time or was killed, or the server
 // refuses or lost the connection.
+// MariaDB's max_statement_time error (1969) has no name in mysql2's MySQL table: matched by number.
 const TIMEOUT_CODES = new Set(['ER_STATEMENT_TIMEOUT', 'ER_QUERY_TIMEOUT', 'ER_QUERY_INTERRUPTED']);
+const TIMEOUT_ERRNOS = new Set([1969, 3024, 1317]);
 const UNREACHABLE_CODES = new Set([
   'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', 'PROTOCOL_CONNECTION_LOST',
   'ER_CON_COUNT_ERROR', 'ER_SERVER_SHUTDOWN', 'ER_TOO_MANY_USER_CONNECTIONS', 'POOL_CLOSED',
@@ -35,7 +37,8 @@ const UNREACHABLE_CODES = new Set([
 function unavailableOr(error: unknown, budget: RequestBudget): unknown {
   if (error instanceof RepositoryUnavailableError) return error;
   const code = String((error as { code?: unknown } | null)?.code ?? '');
-  if (TIMEOUT_CODES.has(code)) {
+  const errno = Number((error as { errno?: unknown } | null)?.errno);
+  if (TIMEOUT_CODES.has(code) || TIMEOUT_ERRNOS.has(errno)) {
     if (budget.signal?.aborted === true) return new RepositoryUnavailableError('cancelled', 'the request was aborted; its database work was stopped', { cause: error });
     return new RepositoryUnavailableError('timeout', `a database statement ran past the request's ${budget.totalMs} ms budget`, { cause: error, retryAfterSeconds: 1 });
   }
