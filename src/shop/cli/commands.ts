@@ -19,6 +19,12 @@ export const IMPORT_OPTIONS = {
 export const SERVE_OPTIONS = {
   data: { type: 'string', value: 'SNAPSHOT', help: 'a JSON shop snapshot file, loaded into memory' },
   'database-url': DATABASE_URL,
+  'woocommerce-url': {
+    type: 'string',
+    value: 'URL',
+    help: "mysql://USER:PASSWORD@HOST:3306/DB of a WooCommerce store (needs the \"mysql2\" package): served\nread-only, with the store's own API keys",
+  },
+  'table-prefix': { type: 'string', value: 'PREFIX', help: "the WooCommerce store's table prefix (default wp_)" },
   port: { type: 'string', value: 'N', help: 'port (default $PORT or 8080; 0 picks a free port)' },
   host: { type: 'string', value: 'HOST', help: 'address to listen on (default $HOST or 127.0.0.1)' },
   help: HELP,
@@ -59,10 +65,10 @@ export const COMMANDS = {
     options: IMPORT_OPTIONS,
   },
   serve: {
-    synopsis: 'serve [--data SNAPSHOT | --database-url URL] [--port N] [--host HOST]',
+    synopsis: 'serve [--data SNAPSHOT | --database-url URL | --woocommerce-url URL [--table-prefix P]] [--port N] [--host HOST]',
     summary: 'serve the WooCommerce legacy v1 shop API',
     about:
-      'Serves the WooCommerce legacy v1 shop API from a snapshot file or a database (without either: the small\nexample shop shipped with wc-legacy-api), with a fresh API key. Never changes a database\'s schema (see migrate).\nEnvironment (--database-url): WC_LEGACY_API_POOL_SIZE connections (default twice the cores, 4 to 20),\nWC_LEGACY_API_STATEMENT_TIMEOUT_MS per-request database budget (default 5000; past it: 503 with Retry-After).',
+      'Serves the WooCommerce legacy v1 shop API from a snapshot file or a database (without either: the small\nexample shop shipped with wc-legacy-api), with a fresh API key. Never changes a database\'s schema (see migrate).\nEnvironment (--database-url, --woocommerce-url): WC_LEGACY_API_POOL_SIZE connections (default twice the cores, 4 to 20),\nWC_LEGACY_API_STATEMENT_TIMEOUT_MS per-request database budget (default 5000; past it: 503 with Retry-After).',
     options: SERVE_OPTIONS,
   },
   migrate: {

@@ -85,10 +85,15 @@ async function serveCommand(args: readonly string[]): Promise<number> {
   }
   if (positionals.length > 0) fail(`serve takes no file argument (use --data ${positionals[0]})`, 'serve');
   const databaseUrl = values['database-url'];
+  const woocommerceUrl = values['woocommerce-url'];
   if (values.data !== undefined && databaseUrl !== undefined) fail('serve takes --data SNAPSHOT or --database-url URL, not both', 'serve');
+  if (woocommerceUrl !== undefined && (values.data ?? databaseUrl) !== undefined) fail('serve takes --woocommerce-url URL alone, without --data or --database-url', 'serve');
+  if (values['table-prefix'] !== undefined && woocommerceUrl === undefined) fail('--table-prefix goes with --woocommerce-url URL', 'serve');
   const running = await runServe({
     data: values.data,
     databaseUrl,
+    woocommerceUrl,
+    tablePrefix: values['table-prefix'],
     port: positiveInt(values.port ?? process.env.PORT ?? '8080', '--port', 0) as number,
     host: values.host ?? process.env.HOST ?? '127.0.0.1',
     out: (line) => process.stdout.write(`${line}\n`),
