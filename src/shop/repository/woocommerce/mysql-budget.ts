@@ -3,9 +3,35 @@
 // and frees its connection, and by a timer here, which also covers the wait for a pool connection (mysql2's pool has
 // no wait limit of its own) and a client that goes away. Either way the caller gets a RepositoryUnavailableError,
 // which the handler answers 503 with Retry-After, never a 500.
-import { requestBudget, type RequestBudget } from '../postgres/request-budget';
 import { RepositoryUnavailableError } from '../repository-unavailable';
 import type { MysqlQueryable } from './woocommerce-database';
+
+/** The time budget of one request (or, outside a request, of one call), and its abort signal. */
+export interface RequestBudget {
+  /** Milliseconds left, at least 1; throws the `timeout` or `cancelled` RepositoryUnavailableError when none. */
+  remainingMs(): number;
+  readonly signal: AbortSignal | undefined;
+  readonly totalMs: number;
+}
+
+const cancelled = (cause: unknown) => new RepositoryUnavailableError('cancelled', 'the request was aborted; its database work was stopped', { cause });
+
+// The same budget as the PostgreSQL repository's (postgres/request-budget.ts), kept here so the bridge imports
+// neither of the other repositories (docs/architecture.md).
+/** A budget of `totalMs` starting now, stopped early by `signal`. */
+export function requestBudget(totalMs: number, signal?: AbortSignal): RequestBudget {
+  const deadline = Date.now() + totalMs;
+  return {
+    totalMs,
+    signal,
+    remainingMs() {
+      if (signal?.aborted === true) throw cancelled(signal.reason);
+      const left = deadline - Date.now();
+      if (left <= 0) throw new RepositoryUnavailableError('timeout', `the request's ${totalMs} ms database budget ran out`, { retryAfterSeconds: 1 });
+      return left;
+    },
+  };
+}
 
 /** Which server dialect bounds a statement's time. */
 export type MysqlFlavor = 'mariadb' | 'mysql';
@@ -39,7 +65,7 @@ function unavailableOr(error: unknown, budget: RequestBudget): unknown {
   const code = String((error as { code?: unknown } | null)?.code ?? '');
   const errno = Number((error as { errno?: unknown } | null)?.errno);
   if (TIMEOUT_CODES.has(code) || TIMEOUT_ERRNOS.has(errno)) {
-    if (budget.signal?.aborted === true) return new RepositoryUnavailableError('cancelled', 'the request was aborted; its database work was stopped', { cause: error });
+    if (budget.signal?.aborted === true) return cancelled(error);
     return new RepositoryUnavailableError('timeout', `a database statement ran past the request's ${budget.totalMs} ms budget`, { cause: error, retryAfterSeconds: 1 });
   }
   if (UNREACHABLE_CODES.has(code)) return new RepositoryUnavailableError('unreachable', 'the database is not reachable', { cause: error, retryAfterSeconds: 5 });
@@ -65,7 +91,7 @@ export function budgetedQueryable(db: MysqlQueryable, flavor: () => Promise<Mysq
           budget.signal?.removeEventListener('abort', onAbort);
           fn();
         };
-        const onAbort = () => finish(() => reject(new RepositoryUnavailableError('cancelled', 'the request was aborted; its database work was stopped', { cause: budget.signal?.reason })));
+        const onAbort = () => finish(() => reject(cancelled(budget.signal?.reason)));
         const timer = setTimeout(
           () => finish(() => reject(new RepositoryUnavailableError('timeout', `the request's ${budget.totalMs} ms database budget ran out`, { retryAfterSeconds: 1 }))),
           ms + GRACE_MS,
@@ -79,5 +105,3 @@ export function budgetedQueryable(db: MysqlQueryable, flavor: () => Promise<Mysq
     },
   };
 }
-
-export { requestBudget, type RequestBudget };
