@@ -50,6 +50,8 @@ function tableName(raw: string): string | undefined {
   if (wp) return wp[1];
   const prefixed = /^\{\$wpdb->prefix\}(\w+)$/.exec(raw);
   if (prefixed) return prefixed[1];
+  const braced = /^\{\$wpdb->(\w+)\}$/.exec(raw);
+  if (braced) return braced[1];
   return NAME_VARIABLES[raw];
 }
 
@@ -106,11 +108,26 @@ function layoutsIn(text: string): Map<string, Layout> {
     for (; i < text.length && depth > 0; i += 1) depth += text[i] === '(' ? 1 : text[i] === ')' ? -1 : 0;
     if (name !== undefined && WANTED.includes(name) && !out.has(name)) out.set(name, parseBody(name, text.slice(start.lastIndex, i - 1)));
   }
+  // Indexes WooCommerce adds to WordPress's tables (`ALTER TABLE {$wpdb->comments} ADD INDEX woo_idx_comment_type ...`).
+  const alter = /ALTER TABLE\s+(\S+)\s+ADD (UNIQUE )?(?:INDEX|KEY)\s+(\w+)\s*\(([^)]*(?:\(\d+\)[^)]*)*)\)/gi;
+  for (let m = alter.exec(text); m !== null; m = alter.exec(text)) {
+    const name = tableName(m[1]!);
+    if (name !== undefined) (out.get(name) ?? added(name)).keys.push({ name: m[3]!, unique: m[2] !== undefined, parts: keyParts(m[4]!, `${name}: ${m[0]}`) });
+  }
   return out;
+}
+
+// Keys added to a table defined in another file: kept until that file's CREATE TABLE is read (see the merge below).
+const addedKeys = new Map<string, Layout>();
+function added(name: string): Layout {
+  let layout = addedKeys.get(name);
+  if (layout === undefined) addedKeys.set(name, (layout = { table: name, columns: [], primaryKey: [], keys: [] }));
+  return layout;
 }
 
 const found = new Map<string, Layout>();
 for (const file of [wpSchema, ...wcSchemas]) for (const [name, layout] of layoutsIn(readFileSync(file, 'utf8'))) if (!found.has(name)) found.set(name, layout);
+for (const [name, extra] of addedKeys) found.get(name)?.keys.push(...extra.keys);
 const missing = WANTED.filter((t) => !found.has(t));
 if (missing.length > 0) throw new Error(`no CREATE TABLE found for ${missing.join(', ')}`);
 

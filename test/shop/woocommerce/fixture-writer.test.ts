@@ -3,10 +3,12 @@
 // in the store's own storage, in the other storage, and under another table prefix.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { loadShopSnapshot, serializeShopSnapshot, type ShopSnapshot } from 'wc-legacy-api/shop';
+import type { Pool } from 'mysql2/promise';
+import { loadShopSnapshot, type ShopSnapshot } from 'wc-legacy-api/shop';
 import { exportWooCommerceSnapshot } from 'wc-legacy-api/woocommerce';
 import { writeWooCommerceShop } from './fixture-writer';
-import { emptyDatabase, MYSQL_URL, SHARED_STORES } from './mariadb-harness';
+import { emptyDatabase, loadDump, MYSQL_URL, SHARED_STORES } from './mariadb-harness';
+import { expectSameShop } from './shop-equality';
 
 const stores = existsSync(SHARED_STORES) ? readdirSync(SHARED_STORES).filter((d) => existsSync(new URL(`${d}/expected-snapshot.json`, SHARED_STORES))) : [];
 
@@ -14,17 +16,6 @@ function load(json: unknown): ShopSnapshot {
   const loaded = loadShopSnapshot(json);
   if (!loaded.ok) throw new Error(loaded.issues.slice(0, 5).map((i) => `${i.path.join('.')}: ${i.message}`).join('\n'));
   return loaded.snapshot;
-}
-
-/** The shop as compared: JSON (money as decimals written one way), orders field by field. */
-export function expectSameShop(actual: ShopSnapshot, expected: ShopSnapshot): void {
-  const [a, e] = [serializeShopSnapshot(actual), serializeShopSnapshot(expected)];
-  expect(a.store).toEqual(e.store);
-  expect(a.products).toEqual(e.products);
-  expect(a.customers).toEqual(e.customers);
-  expect(a.coupons).toEqual(e.coupons);
-  expect(a.orders.map((o) => o.id)).toEqual(e.orders.map((o) => o.id));
-  for (let i = 0; i < e.orders.length; i += 1) expect(a.orders[i], `order ${e.orders[i]!.id}`).toEqual(e.orders[i]);
 }
 
 const storageOf = (store: string) => (store.includes('hpos') ? 'hpos' : 'posts');
@@ -48,4 +39,32 @@ describe.skipIf(MYSQL_URL === undefined || stores.length === 0).each(stores)('wr
       expectSameShop(exported, expected);
     });
   }
+});
+
+/** Each table's columns (name, type, nullability, default) and keys (name, uniqueness, columns with prefix lengths). */
+async function tableLayouts(pool: Pool): Promise<Record<string, unknown>> {
+  const [columns] = await pool.query(
+    `SELECT TABLE_NAME t, COLUMN_NAME c, COLUMN_TYPE ty, IS_NULLABLE n, COLUMN_DEFAULT d, EXTRA x FROM information_schema.COLUMNS
+      WHERE TABLE_SCHEMA = DATABASE() ORDER BY TABLE_NAME, ORDINAL_POSITION`,
+  );
+  const [keys] = await pool.query(
+    `SELECT TABLE_NAME t, INDEX_NAME k, NON_UNIQUE u, GROUP_CONCAT(CONCAT(COLUMN_NAME, IFNULL(CONCAT('(', SUB_PART, ')'), '')) ORDER BY SEQ_IN_INDEX) cols
+       FROM information_schema.STATISTICS WHERE TABLE_SCHEMA = DATABASE() GROUP BY TABLE_NAME, INDEX_NAME, NON_UNIQUE ORDER BY TABLE_NAME, INDEX_NAME`,
+  );
+  const out: Record<string, { columns: string[]; keys: string[] }> = {};
+  const table = (t: string) => (out[t] ??= { columns: [], keys: [] });
+  for (const r of columns as Record<string, unknown>[]) table(String(r.t)).columns.push(`${r.c} ${r.ty} ${r.n === 'YES' ? 'NULL' : 'NOT NULL'} ${r.d ?? ''} ${r.x}`.trim());
+  for (const r of keys as Record<string, unknown>[]) table(String(r.t)).keys.push(`${Number(r.u) === 0 ? 'UNIQUE ' : ''}${r.k} (${r.cols})`);
+  return out;
+}
+
+// The layout facts (extracted from WordPress's and WooCommerce's schema code) against the tables real WooCommerce made.
+describe.skipIf(MYSQL_URL === undefined || stores.length === 0).each(stores)('the fixture writer\'s tables against %s', (store) => {
+  it('have the columns and keys of the tables WooCommerce created', { timeout: 120_000 }, async () => {
+    const real = await tableLayouts(await loadDump(new URL(`${store}/dump.sql`, SHARED_STORES)));
+    const pool = await emptyDatabase();
+    await writeWooCommerceShop(pool, { store: load(JSON.parse(readFileSync(new URL(`${store}/expected-snapshot.json`, SHARED_STORES), 'utf8'))).store, products: [], customers: [], coupons: [], orders: [] }, { storage: storageOf(store) });
+    const written = await tableLayouts(pool);
+    for (const table of Object.keys(real)) expect.soft(written[table], table).toEqual(real[table]);
+  });
 });

@@ -73,8 +73,9 @@ export async function writeWooCommerceShop(db: Connection | Pool, shop: ShopSnap
   checkWritable(shop);
   const now = new Date(Math.max(0, ...shop.orders.map((o) => o.updatedAt.getTime())));
   await withConnection(db, async (connection) => {
-    // As WordPress's wpdb does: no zero-date or strict modes in the session (its tables default to 0000-00-00).
-    await connection.query("SET SESSION sql_mode = 'NO_ENGINE_SUBSTITUTION'");
+    // As WordPress's wpdb does: no zero-date or strict modes in the session (its tables default to 0000-00-00); and as
+    // mysqldump does, an explicit id 0 is kept rather than replaced by the next auto-increment value.
+    await connection.query("SET SESSION sql_mode = 'NO_ENGINE_SUBSTITUTION,NO_AUTO_VALUE_ON_ZERO'");
     for (const layout of WOOCOMMERCE_LAYOUTS) {
       if (options.storage === 'posts' && (HPOS_TABLES as readonly string[]).includes(layout.table)) continue;
       await connection.query(createTableSql(layout, prefix));

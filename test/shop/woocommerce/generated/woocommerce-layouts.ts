@@ -99,6 +99,7 @@ export const WOOCOMMERCE_LAYOUTS: readonly TableLayout[] = [
       {"name":"comment_date_gmt","unique":false,"parts":[{"column":"comment_date_gmt"}]},
       {"name":"comment_parent","unique":false,"parts":[{"column":"comment_parent"}]},
       {"name":"comment_author_email","unique":false,"parts":[{"column":"comment_author_email","length":10}]},
+      {"name":"woo_idx_comment_type","unique":false,"parts":[{"column":"comment_type"}]},
     ],
   },
   {
