@@ -19,17 +19,27 @@ export function layoutOf(table: string): TableLayout {
 
 const quoteId = (name: string) => `\`${name.replace(/`/g, '``')}\``;
 
-/** `CREATE TABLE` of one layout under `prefix`, with WordPress's default charset and collation on MySQL 5.6+/MariaDB. */
-export function createTableSql(layout: TableLayout, prefix: string): string {
+const keySql = (k: TableLayout['keys'][number]) =>
+  `${k.unique ? 'UNIQUE ' : ''}KEY ${quoteId(k.name)} (${k.parts.map((p) => quoteId(p.column) + (p.length === undefined ? '' : `(${p.length})`)).join(',')})`;
+
+/**
+ * `CREATE TABLE` of one layout under `prefix`, with WordPress's default charset and collation on MySQL 5.6+/MariaDB.
+ * Without `keys`, only the primary key: a large write adds the others afterwards ({@link addKeysSql}), which InnoDB
+ * builds by sorting instead of inserting into every index row by row.
+ */
+export function createTableSql(layout: TableLayout, prefix: string, keys = true): string {
   const columns = layout.columns.map((c) => {
     const dflt = c.default === null ? (c.nullable ? ' DEFAULT NULL' : '') : ` DEFAULT '${c.default.replace(/'/g, "''")}'`;
     return `  ${quoteId(c.name)} ${c.type}${c.nullable ? '' : ' NOT NULL'}${dflt}${c.autoIncrement ? ' AUTO_INCREMENT' : ''}`;
   });
-  const keys = layout.keys.map(
-    (k) => `  ${k.unique ? 'UNIQUE ' : ''}KEY ${quoteId(k.name)} (${k.parts.map((p) => quoteId(p.column) + (p.length === undefined ? '' : `(${p.length})`)).join(',')})`,
-  );
-  const body = [...columns, `  PRIMARY KEY (${layout.primaryKey.map(quoteId).join(',')})`, ...keys].join(',\n');
+  const body = [...columns, `  PRIMARY KEY (${layout.primaryKey.map(quoteId).join(',')})`, ...(keys ? layout.keys.map((k) => `  ${keySql(k)}`) : [])].join(',\n');
   return `CREATE TABLE ${quoteId(prefix + layout.table)} (\n${body}\n) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_520_ci`;
+}
+
+/** The `ALTER TABLE` adding a layout's secondary keys (none: `undefined`), for tables created without them. */
+export function addKeysSql(layout: TableLayout, prefix: string): string | undefined {
+  if (layout.keys.length === 0) return undefined;
+  return `ALTER TABLE ${quoteId(prefix + layout.table)} ${layout.keys.map((k) => `ADD ${keySql(k)}`).join(', ')}`;
 }
 
 /** A row by column name; columns left out take the layout's default ('' for NOT NULL text without one, else NULL). */

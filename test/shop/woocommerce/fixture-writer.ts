@@ -6,7 +6,7 @@ import type { Connection, Pool, PoolConnection } from 'mysql2/promise';
 import type { ShopSnapshot } from 'wc-legacy-api/shop';
 import { writeCoupons, writeOptions, writeProducts, writeUsers, type WriteContext } from './fixture-catalog';
 import { TaxRateIds, writeOrder } from './fixture-orders';
-import { createTableSql, HPOS_TABLES, RowBuffer } from './fixture-tables';
+import { addKeysSql, createTableSql, HPOS_TABLES, RowBuffer } from './fixture-tables';
 import { WOOCOMMERCE_LAYOUTS } from './generated/woocommerce-layouts';
 
 /** Options of {@link writeWooCommerceShop}. */
@@ -76,10 +76,10 @@ export async function writeWooCommerceShop(db: Connection | Pool, shop: ShopSnap
     // As WordPress's wpdb does: no zero-date or strict modes in the session (its tables default to 0000-00-00); and as
     // mysqldump does, an explicit id 0 is kept rather than replaced by the next auto-increment value.
     await connection.query("SET SESSION sql_mode = 'NO_ENGINE_SUBSTITUTION,NO_AUTO_VALUE_ON_ZERO'");
-    for (const layout of WOOCOMMERCE_LAYOUTS) {
-      if (options.storage === 'posts' && (HPOS_TABLES as readonly string[]).includes(layout.table)) continue;
-      await connection.query(createTableSql(layout, prefix));
-    }
+    const layouts = WOOCOMMERCE_LAYOUTS.filter((l) => options.storage === 'hpos' || !(HPOS_TABLES as readonly string[]).includes(l.table));
+    // Secondary keys come after the rows (a sorted build), unless the shop is small enough not to matter.
+    const deferKeys = shop.orders.length > 2_000;
+    for (const layout of layouts) await connection.query(createTableSql(layout, prefix, !deferKeys));
     const rows = new RowBuffer(connection, prefix);
     const ctx: WriteContext = { rows, prefix, storage: options.storage, version: options.wooCommerceVersion ?? '10.0.2', timeZone: shop.store.timeZone, host: shop.store.siteUrl.replace(/\/+$/, '') || 'http://localhost' };
     const commit = async () => {
@@ -98,6 +98,12 @@ export async function writeWooCommerceShop(db: Connection | Pool, shop: ShopSnap
       for (const order of shop.orders.slice(i, i + batch)) writeOrder(ctx, order, rates, shop.store.pricesIncludeTax);
       await commit();
       options.onProgress?.({ orders: Math.min(shop.orders.length, i + batch) });
+    }
+    if (deferKeys) {
+      for (const layout of layouts) {
+        const sql = addKeysSql(layout, prefix);
+        if (sql !== undefined) await connection.query(sql);
+      }
     }
   });
 }
