@@ -8,11 +8,34 @@ const DATABASE_URL = {
   help: 'postgres://USER:PASSWORD@HOST:5432/DB (needs the "pg" package), or pglite:DIR or pglite:memory\n(needs "@electric-sql/pglite"); add ?options=-c%20search_path%3DSCHEMA for a schema',
 } as const satisfies CliOption;
 const HELP = { type: 'boolean', short: 'h', help: 'show this help' } as const satisfies CliOption;
+// A live WooCommerce store as the source of `export` and `import`.
+const FROM_WOOCOMMERCE = {
+  type: 'string',
+  value: 'URL',
+  help: 'mysql://USER:PASSWORD@HOST:3306/DB of a WooCommerce store (needs the "mysql2" package; SELECT only)',
+} as const satisfies CliOption;
+const WOOCOMMERCE_TABLE_PREFIX = { type: 'string', value: 'P', help: "the store's table prefix (default wp_)" } as const satisfies CliOption;
+const WOOCOMMERCE_STORAGE = {
+  type: 'string',
+  value: 'S',
+  help: 'auto (default: the store\'s setting), posts or hpos: which order tables to read',
+} as const satisfies CliOption;
 
 export const IMPORT_OPTIONS = {
   'database-url': DATABASE_URL,
   'batch-size': { type: 'string', value: 'N', help: 'orders per batch (default 1000)' },
   'max-value-bytes': { type: 'string', value: 'N', help: 'longest order (or other value) the snapshot may hold (default 16777216, 16 MiB)' },
+  'from-woocommerce': { ...FROM_WOOCOMMERCE, help: `import this store instead of a SNAPSHOT file: ${FROM_WOOCOMMERCE.help}` },
+  'table-prefix': WOOCOMMERCE_TABLE_PREFIX,
+  storage: WOOCOMMERCE_STORAGE,
+  help: HELP,
+} as const satisfies Record<string, CliOption>;
+
+export const EXPORT_OPTIONS = {
+  'from-woocommerce': FROM_WOOCOMMERCE,
+  'table-prefix': WOOCOMMERCE_TABLE_PREFIX,
+  storage: WOOCOMMERCE_STORAGE,
+  output: { type: 'string', short: 'o', value: 'FILE', help: 'the snapshot file to write (written whole or not at all)' },
   help: HELP,
 } as const satisfies Record<string, CliOption>;
 
@@ -24,7 +47,7 @@ export const SERVE_OPTIONS = {
     value: 'URL',
     help: "mysql://USER:PASSWORD@HOST:3306/DB of a WooCommerce store (needs the \"mysql2\" package): served\nread-only, with the store's own API keys",
   },
-  'table-prefix': { type: 'string', value: 'PREFIX', help: "the WooCommerce store's table prefix (default wp_)" },
+  'table-prefix': WOOCOMMERCE_TABLE_PREFIX,
   port: { type: 'string', value: 'N', help: 'port (default $PORT or 8080; 0 picks a free port)' },
   host: { type: 'string', value: 'HOST', help: 'address to listen on (default $HOST or 127.0.0.1)' },
   help: HELP,
@@ -58,11 +81,18 @@ export interface CommandSpec {
 
 export const COMMANDS = {
   import: {
-    synopsis: 'import SNAPSHOT --database-url URL [--batch-size N] [--max-value-bytes N]',
-    summary: 'import a JSON shop snapshot into PostgreSQL or PGlite',
+    synopsis: 'import (SNAPSHOT | --from-woocommerce URL [--table-prefix P] [--storage S]) --database-url URL [--batch-size N] [--max-value-bytes N]',
+    summary: 'import a JSON shop snapshot or a live WooCommerce store into PostgreSQL or PGlite',
     about:
-      'Creates or upgrades the shop schema, then imports a JSON shop snapshot (any size: it is streamed) in one\ntransaction; progress on stderr, Ctrl-C cancels and nothing stays imported.',
+      'Creates or upgrades the shop schema, then imports a JSON shop snapshot (any size: it is streamed), or with\n--from-woocommerce a WooCommerce database read page by page, in one transaction; progress on stderr, Ctrl-C\ncancels and nothing stays imported. The WooCommerce database is only read.',
     options: IMPORT_OPTIONS,
+  },
+  export: {
+    synopsis: 'export --from-woocommerce URL [--table-prefix P] [--storage S] --output FILE',
+    summary: 'write a live WooCommerce store as a JSON shop snapshot',
+    about:
+      'Reads a WooCommerce database (MySQL 8 / MariaDB 10.6+; posts or HPOS order storage; SELECT only) and writes\nit as a JSON shop snapshot, page by page of orders; progress on stderr. The file appears only when complete.',
+    options: EXPORT_OPTIONS,
   },
   serve: {
     synopsis: 'serve [--data SNAPSHOT | --database-url URL | --woocommerce-url URL [--table-prefix P]] [--port N] [--host HOST]',

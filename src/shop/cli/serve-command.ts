@@ -22,7 +22,7 @@ import type { ConsumerKeyStore } from '../auth/consumer-key-store';
 import { CliError, messageOf } from './cli-error';
 import { openDatabase, type OpenDatabase } from './database';
 import { nodeListener } from './node-listener';
-import { openWooCommerce } from './woocommerce-backend';
+import { openWooCommerceBackend } from './woocommerce-backend';
 
 /** What the serve command needs from its caller. */
 export interface ServeCommand {
@@ -141,7 +141,7 @@ const demoCaller: Caller = { userId: 1, capabilities: SHOP_MANAGER_CAPABILITIES 
 export async function runServe(command: ServeCommand): Promise<RunningServer> {
   const backend: Backend =
     command.woocommerceUrl !== undefined
-      ? await openWooCommerce(command.woocommerceUrl, command.tablePrefix, statementTimeoutMs())
+      ? await openWooCommerceBackend(command.woocommerceUrl, command.tablePrefix, statementTimeoutMs())
       : command.databaseUrl !== undefined
       ? await fromDatabase(command.databaseUrl)
       : command.data !== undefined

@@ -1,16 +1,16 @@
-// `serve --woocommerce-url mysql://...`: the WooCommerce bridge and the store's own API keys over one mysql2 pool.
-// Before serving, the database is checked table by table, so a wrong URL, a database that is not WordPress, a wrong
-// table prefix, a store without WooCommerce (or too old) and a user without SELECT each end in one clear line (exit
-// 2). The URL's password never reaches a message.
+// `serve --woocommerce-url mysql://...`: the WooCommerce bridge and the store's own API keys over one mysql2 pool,
+// opened by woocommerce-source.ts (as for export and import). Before serving, every table the bridge reads is tried,
+// so a user without SELECT on one, or a store missing one (HPOS tables when HPOS is on), ends in one line naming it
+// (exit 2) rather than in 500s later. The URL's password never reaches a message.
 import { createWooCommerceKeyStore } from '../auth/woocommerce-key-store';
 import type { ConsumerKeyStore } from '../auth/consumer-key-store';
 import type { StoreSettings } from '../model/shop';
-import { WooCommerceStoreError } from '../repository/woocommerce/read-store-settings';
-import { createWooCommerceRepository } from '../repository/woocommerce/woocommerce-repository';
-import { isValidTablePrefix, woocommerceTables, type MysqlQueryable } from '../repository/woocommerce/woocommerce-database';
 import type { ShopRepository } from '../repository/shop-repository';
-import { CliError, messageOf } from './cli-error';
+import { createWooCommerceRepository } from '../repository/woocommerce/woocommerce-repository';
+import { woocommerceTables, type MysqlQueryable, type WooCommerceTables } from '../repository/woocommerce/woocommerce-database';
+import { CliError } from './cli-error';
 import { poolSize, redactUrl } from './database';
+import { openWooCommerce, wooCommerceFailure } from './woocommerce-source';
 
 /** The bridge as the serve command uses it. */
 export interface WooCommerceBackend {
@@ -21,84 +21,37 @@ export interface WooCommerceBackend {
   close(): Promise<void>;
 }
 
-type Pool = MysqlQueryable & { end(): Promise<void> };
-
-// A variable specifier, so bundlers leave this optional package to run time.
-async function openPool(url: string): Promise<Pool> {
-  const name = 'mysql2/promise';
-  let mod: { default?: { createPool?: unknown }; createPool?: unknown };
-  try {
-    mod = (await import(name)) as typeof mod;
-  } catch {
-    throw new CliError('--woocommerce-url needs the "mysql2" package, which is not installed: npm install mysql2');
-  }
-  const createPool = (mod.createPool ?? mod.default?.createPool) as (options: object) => Pool;
-  try {
-    return createPool({ uri: url, dateStrings: true, connectionLimit: poolSize(), supportBigNumbers: true, bigNumberStrings: true });
-  } catch (error) {
-    throw new CliError(`--woocommerce-url ${redactUrl(url)} is not a usable MySQL URL: ${messageOf(error)}`);
-  }
-}
-
-const code = (error: unknown) => String((error as { code?: unknown } | null)?.code ?? '');
-
-// The tables the bridge reads, by what they are for; HPOS's only when the store keeps its orders there.
+// The tables the bridge reads; HPOS's only when the store keeps its orders there.
 const CORE_TABLES = ['options', 'posts', 'postmeta', 'comments', 'commentmeta', 'users', 'usermeta', 'orderItems', 'orderItemMeta', 'apiKeys'] as const;
 const HPOS_TABLES = ['orders', 'orderAddresses', 'orderOperationalData', 'ordersMeta'] as const;
 
-async function checkTables(db: MysqlQueryable, prefix: string, label: string, names: readonly (keyof ReturnType<typeof woocommerceTables>)[]): Promise<void> {
-  const t = woocommerceTables(prefix);
-  for (const name of names) {
-    try {
-      await db.query(`SELECT 1 FROM ${t[name]} LIMIT 0`);
-    } catch (error) {
-      const table = t[name].replaceAll('`', '');
-      if (code(error) === 'ER_NO_SUCH_TABLE') {
-        if (name === 'options') {
-          throw new CliError(`${label} has no table ${table}: it is not a WordPress database, or its table prefix is not "${prefix}" (give it with --table-prefix)`);
-        }
-        throw new CliError(`${label} has no table ${table}: WooCommerce is not installed there, or not completely`);
-      }
-      if (/ACCESS_DENIED/.test(code(error))) {
-        throw new CliError(`the database user of ${label} may not read ${table}: grant it SELECT on the WordPress database (GRANT SELECT ON db.* TO user)`);
-      }
-      throw error;
-    }
-  }
+// Each table once, reading no row: a missing table or privilege fails here with the driver's own error.
+async function tryTables(db: MysqlQueryable, t: WooCommerceTables, names: readonly (keyof WooCommerceTables)[]): Promise<void> {
+  for (const name of names) await db.query(`SELECT 1 FROM ${t[name]} LIMIT 0`);
 }
 
 /** Opens and checks the store at `url`; throws a {@link CliError} naming the problem. */
-export async function openWooCommerce(url: string, tablePrefix: string | undefined, statementTimeoutMs: number | undefined): Promise<WooCommerceBackend> {
-  const label = redactUrl(url);
-  if (!/^(mysql|mariadb):\/\//i.test(url)) throw new CliError(`--woocommerce-url must start with mysql:// (got ${label})`);
-  const prefix = tablePrefix ?? 'wp_';
-  if (!isValidTablePrefix(prefix)) throw new CliError(`--table-prefix ${JSON.stringify(prefix)} is not a table prefix (letters, digits and _ only)`);
-  const pool = await openPool(url.replace(/^mariadb:/i, 'mysql:'));
+export async function openWooCommerceBackend(url: string, tablePrefix: string | undefined, statementTimeoutMs: number | undefined): Promise<WooCommerceBackend> {
+  if (!/^(mysql|mariadb):\/\//i.test(url)) throw new CliError(`--woocommerce-url must start with mysql:// (got ${redactUrl(url)})`);
+  const source = await openWooCommerce(url.replace(/^mariadb:/i, 'mysql:'), tablePrefix, 'auto', poolSize());
   try {
-    try {
-      await pool.query('SELECT 1');
-    } catch (error) {
-      throw new CliError(`cannot connect to ${label}: ${messageOf(error)}`);
-    }
-    await checkTables(pool, prefix, label, CORE_TABLES);
-    const repository = createWooCommerceRepository({ pool, tablePrefix: prefix, statementTimeoutMs });
-    const store = await repository.getStore().catch((error: unknown) => {
-      if (error instanceof WooCommerceStoreError) throw new CliError(`${label}: ${error.message}`);
-      throw error;
-    });
-    const [hpos] = (await pool.query(`SELECT option_value FROM ${woocommerceTables(prefix).options} WHERE option_name = 'woocommerce_custom_orders_table_enabled'`)) as [{ option_value?: unknown }[], unknown];
-    const storage = String(hpos[0]?.option_value ?? '') === 'yes' ? 'hpos' : 'posts';
-    if (storage === 'hpos') await checkTables(pool, prefix, label, HPOS_TABLES);
+    const t = woocommerceTables(source.tablePrefix);
+    await tryTables(source.db, t, CORE_TABLES);
+    const repository = createWooCommerceRepository({ pool: source.db, tablePrefix: source.tablePrefix, statementTimeoutMs });
+    const store = await repository.getStore();
+    const [rows] = await source.db.query(`SELECT option_value FROM ${t.options} WHERE option_name = 'woocommerce_custom_orders_table_enabled'`);
+    const hpos = String((rows as { option_value?: unknown }[])[0]?.option_value ?? '') === 'yes';
+    if (hpos) await tryTables(source.db, t, HPOS_TABLES);
     const orders = await repository.countOrders({});
     return {
       repository,
       store,
-      keys: createWooCommerceKeyStore({ db: pool, tablePrefix: prefix }),
-      description: `${orders.toLocaleString('en-US')} orders of "${store.name}" (WooCommerce, ${storage === 'hpos' ? 'HPOS' : 'posts'} storage, read-only) in ${label}`,
-      close: () => pool.end(),
+      keys: createWooCommerceKeyStore({ db: source.db, tablePrefix: source.tablePrefix }),
+      description: `${orders.toLocaleString('en-US')} orders of "${store.name}" (WooCommerce, ${hpos ? 'HPOS' : 'posts'} storage, read-only) in ${source.label}`,
+      close: () => source.close(),
     };
   } catch (error) {
-    await pool.end().catch(() => undefined);
-    throw error instanceof CliError ? error : new CliError(`cannot open the WooCommerce store in ${label}: ${messageOf(error)}`);
+    await source.close().catch(() => undefined);
+    throw wooCommerceFailure(error, source);
   }
 }

@@ -82,10 +82,10 @@ describe.skipIf(MYSQL_URL === undefined || !present)('wc-legacy-api serve --wooc
   it('names each problem in one line and exits 2, never printing the password', () => {
     const cases: [string[], RegExp][] = [
       [['--woocommerce-url', 'postgres://u:pw@localhost/db'], /--woocommerce-url must start with mysql:\/\//],
-      [['--woocommerce-url', dbUrl(`${database}_empty`)], /has no table wp_options: it is not a WordPress database, or its table prefix is not "wp_"/],
-      [['--woocommerce-url', dbUrl(database), '--table-prefix', 'shop_'], /has no table shop_options: .* table prefix is not "shop_" \(give it with --table-prefix\)/],
-      [['--woocommerce-url', dbUrl(database, user)], /may not read wp_posts: grant it SELECT/],
-      [['--woocommerce-url', dbUrl(database), '--table-prefix', 'wp-'], /--table-prefix "wp-" is not a table prefix/],
+      [['--woocommerce-url', dbUrl(`${database}_empty`)], /is not a WooCommerce database \(it has no WordPress options table\)/],
+      [['--woocommerce-url', dbUrl(database), '--table-prefix', 'shop_'], /has no table shop_options: wrong --table-prefix\? \(its WordPress tables use "wp_"\)/],
+      [['--woocommerce-url', dbUrl(database, user)], /missing privilege on .*wp_posts.* \(the reader needs SELECT on the store's tables\)/],
+      [['--woocommerce-url', dbUrl(database), '--table-prefix', 'wp-'], /--table-prefix may hold letters, digits and _ only/],
     ];
     for (const [args, message] of cases) {
       const r = run(['serve', '--port', '0', ...args]);
