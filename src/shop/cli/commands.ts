@@ -81,7 +81,8 @@ export interface CommandSpec {
 
 export const COMMANDS = {
   import: {
-    synopsis: 'import (SNAPSHOT | --from-woocommerce URL [--table-prefix P] [--storage S]) --database-url URL [--batch-size N] [--max-value-bytes N]',
+    synopsis:
+      'import SNAPSHOT --database-url URL [--batch-size N] [--max-value-bytes N]\n       wc-legacy-api import --from-woocommerce URL [--table-prefix P] [--storage S] --database-url URL',
     summary: 'import a JSON shop snapshot or a live WooCommerce store into PostgreSQL or PGlite',
     about:
       'Creates or upgrades the shop schema, then imports a JSON shop snapshot (any size: it is streamed), or with\n--from-woocommerce a WooCommerce database read page by page, in one transaction; progress on stderr, Ctrl-C\ncancels and nothing stays imported. The WooCommerce database is only read.',

@@ -88,8 +88,8 @@ export function wooCommerceFailure(error: unknown, source: Pick<WooCommerceSourc
   const detail = e.sqlMessage ?? messageOf(error);
   switch (e.code) {
     case 'ER_ACCESS_DENIED_ERROR':
-    case 'ER_DBACCESS_DENIED_ERROR':
       return new CliError(`cannot connect to ${source.label}: ${detail}`);
+    case 'ER_DBACCESS_DENIED_ERROR':
     case 'ER_TABLEACCESS_DENIED_ERROR':
     case 'ER_COLUMNACCESS_DENIED_ERROR':
     case 'ER_SPECIFIC_ACCESS_DENIED_ERROR':
