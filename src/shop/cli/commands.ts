@@ -8,17 +8,46 @@ const DATABASE_URL = {
   help: 'postgres://USER:PASSWORD@HOST:5432/DB (needs the "pg" package), or pglite:DIR or pglite:memory\n(needs "@electric-sql/pglite"); add ?options=-c%20search_path%3DSCHEMA for a schema',
 } as const satisfies CliOption;
 const HELP = { type: 'boolean', short: 'h', help: 'show this help' } as const satisfies CliOption;
+// A live WooCommerce store as the source of `export` and `import`.
+const FROM_WOOCOMMERCE = {
+  type: 'string',
+  value: 'URL',
+  help: 'mysql://USER:PASSWORD@HOST:3306/DB of a WooCommerce store (needs the "mysql2" package; SELECT only)',
+} as const satisfies CliOption;
+const WOOCOMMERCE_TABLE_PREFIX = { type: 'string', value: 'P', help: "the store's table prefix (default wp_)" } as const satisfies CliOption;
+const WOOCOMMERCE_STORAGE = {
+  type: 'string',
+  value: 'S',
+  help: 'auto (default: the store\'s setting), posts or hpos: which order tables to read',
+} as const satisfies CliOption;
 
 export const IMPORT_OPTIONS = {
   'database-url': DATABASE_URL,
   'batch-size': { type: 'string', value: 'N', help: 'orders per batch (default 1000)' },
   'max-value-bytes': { type: 'string', value: 'N', help: 'longest order (or other value) the snapshot may hold (default 16777216, 16 MiB)' },
+  'from-woocommerce': { ...FROM_WOOCOMMERCE, help: `import this store instead of a SNAPSHOT file: ${FROM_WOOCOMMERCE.help}` },
+  'table-prefix': WOOCOMMERCE_TABLE_PREFIX,
+  storage: WOOCOMMERCE_STORAGE,
+  help: HELP,
+} as const satisfies Record<string, CliOption>;
+
+export const EXPORT_OPTIONS = {
+  'from-woocommerce': FROM_WOOCOMMERCE,
+  'table-prefix': WOOCOMMERCE_TABLE_PREFIX,
+  storage: WOOCOMMERCE_STORAGE,
+  output: { type: 'string', short: 'o', value: 'FILE', help: 'the snapshot file to write (written whole or not at all)' },
   help: HELP,
 } as const satisfies Record<string, CliOption>;
 
 export const SERVE_OPTIONS = {
   data: { type: 'string', value: 'SNAPSHOT', help: 'a JSON shop snapshot file, loaded into memory' },
   'database-url': DATABASE_URL,
+  'woocommerce-url': {
+    type: 'string',
+    value: 'URL',
+    help: "mysql://USER:PASSWORD@HOST:3306/DB of a WooCommerce store (needs the \"mysql2\" package): served\nread-only, with the store's own API keys",
+  },
+  'table-prefix': WOOCOMMERCE_TABLE_PREFIX,
   port: { type: 'string', value: 'N', help: 'port (default $PORT or 8080; 0 picks a free port)' },
   host: { type: 'string', value: 'HOST', help: 'address to listen on (default $HOST or 127.0.0.1)' },
   help: HELP,
@@ -52,17 +81,25 @@ export interface CommandSpec {
 
 export const COMMANDS = {
   import: {
-    synopsis: 'import SNAPSHOT --database-url URL [--batch-size N] [--max-value-bytes N]',
-    summary: 'import a JSON shop snapshot into PostgreSQL or PGlite',
+    synopsis:
+      'import SNAPSHOT --database-url URL [--batch-size N] [--max-value-bytes N]\n       wc-legacy-api import --from-woocommerce URL [--table-prefix P] [--storage S] --database-url URL',
+    summary: 'import a JSON shop snapshot or a live WooCommerce store into PostgreSQL or PGlite',
     about:
-      'Creates or upgrades the shop schema, then imports a JSON shop snapshot (any size: it is streamed) in one\ntransaction; progress on stderr, Ctrl-C cancels and nothing stays imported.',
+      'Creates or upgrades the shop schema, then imports a JSON shop snapshot (any size: it is streamed), or with\n--from-woocommerce a WooCommerce database read page by page, in one transaction; progress on stderr, Ctrl-C\ncancels and nothing stays imported. The WooCommerce database is only read.',
     options: IMPORT_OPTIONS,
   },
+  export: {
+    synopsis: 'export --from-woocommerce URL [--table-prefix P] [--storage S] --output FILE',
+    summary: 'write a live WooCommerce store as a JSON shop snapshot',
+    about:
+      'Reads a WooCommerce database (MySQL 8 / MariaDB 10.6+; posts or HPOS order storage; SELECT only) and writes\nit as a JSON shop snapshot, page by page of orders; progress on stderr. The file appears only when complete.',
+    options: EXPORT_OPTIONS,
+  },
   serve: {
-    synopsis: 'serve [--data SNAPSHOT | --database-url URL] [--port N] [--host HOST]',
+    synopsis: 'serve [--data SNAPSHOT | --database-url URL | --woocommerce-url URL [--table-prefix P]] [--port N] [--host HOST]',
     summary: 'serve the WooCommerce legacy v1 shop API',
     about:
-      'Serves the WooCommerce legacy v1 shop API from a snapshot file or a database (without either: the small\nexample shop shipped with wc-legacy-api), with a fresh API key. Never changes a database\'s schema (see migrate).\nEnvironment (--database-url): WC_LEGACY_API_POOL_SIZE connections (default twice the cores, 4 to 20),\nWC_LEGACY_API_STATEMENT_TIMEOUT_MS per-request database budget (default 5000; past it: 503 with Retry-After).',
+      'Serves the WooCommerce legacy v1 shop API from a snapshot file or a database (without either: the small\nexample shop shipped with wc-legacy-api), with a fresh API key. Never changes a database\'s schema (see migrate).\nEnvironment (--database-url, --woocommerce-url): WC_LEGACY_API_POOL_SIZE connections (default twice the cores, 4 to 20),\nWC_LEGACY_API_STATEMENT_TIMEOUT_MS per-request database budget (default 5000; past it: 503 with Retry-After).',
     options: SERVE_OPTIONS,
   },
   migrate: {

@@ -8,10 +8,16 @@ import { formatSnapshotIssue } from '../snapshot/snapshot-issue';
 import { CliError, messageOf } from './cli-error';
 import { openDatabase } from './database';
 import { createProgressReporter, ordersPerSecond, type ProgressOutput } from './progress';
+import { wooCommerceSnapshotText } from './woocommerce-snapshot-text';
+import { openWooCommerce, wooCommerceFailure, type WooCommerceSource } from './woocommerce-source';
+import type { WooCommerceStorage } from '../repository/woocommerce/woocommerce-database';
 
 /** What the import command needs from its caller. */
 export interface ImportCommand {
+  /** The snapshot file; with {@link ImportCommand.fromWooCommerce}, unused (a name for messages). */
   readonly file: string;
+  /** Import a live WooCommerce store (mysql:// URL) instead of a file: read page by page, streamed into the import. */
+  readonly fromWooCommerce?: { readonly url: string; readonly tablePrefix?: string | undefined; readonly storage?: 'auto' | WooCommerceStorage | undefined } | undefined;
   readonly databaseUrl: string;
   readonly batchSize?: number | undefined;
   readonly maxValueBytes?: number | undefined;
@@ -25,15 +31,24 @@ const SHOWN_ISSUES = 20;
 
 /** Runs the import; resolves when committed, rejects with a {@link CliError}. */
 export async function runImport(command: ImportCommand): Promise<void> {
-  let size: number;
-  try {
-    const stat = statSync(command.file);
-    if (!stat.isFile()) throw new Error('not a file');
-    size = stat.size;
-  } catch (error) {
-    throw new CliError(`cannot read ${command.file}: ${messageOf(error)}`);
+  let size: number | undefined;
+  let wooStore: WooCommerceSource | undefined;
+  if (command.fromWooCommerce !== undefined) {
+    const w = command.fromWooCommerce;
+    wooStore = await openWooCommerce(w.url, w.tablePrefix, w.storage);
+  } else {
+    try {
+      const stat = statSync(command.file);
+      if (!stat.isFile()) throw new Error('not a file');
+      size = stat.size;
+    } catch (error) {
+      throw new CliError(`cannot read ${command.file}: ${messageOf(error)}`);
+    }
   }
-  const db = await openDatabase(command.databaseUrl);
+  const db = await openDatabase(command.databaseUrl).catch(async (error: unknown) => {
+    await wooStore?.close().catch(() => undefined);
+    throw error;
+  });
   const started = performance.now();
   const progress = createProgressReporter(command.progressOut, { totalBytes: size, everyMs: command.progressEveryMs });
   try {
@@ -47,8 +62,9 @@ export async function runImport(command: ImportCommand): Promise<void> {
     if (existing > 0 || store.length > 0) {
       throw new CliError(`${db.label} already holds a shop (${existing.toLocaleString('en-US')} orders): import into an empty database or schema`);
     }
-    command.out(`importing ${command.file} (${(size / 1e6).toFixed(1)} MB)...`);
-    const result = await importShopSnapshot(db.client, createReadStream(command.file, { highWaterMark: 1 << 20 }), {
+    command.out(wooStore === undefined ? `importing ${command.file} (${((size ?? 0) / 1e6).toFixed(1)} MB)...` : `importing the WooCommerce store ${wooStore.label}...`);
+    const input = wooStore === undefined ? createReadStream(command.file, { highWaterMark: 1 << 20 }) : wooCommerceSnapshotText(wooStore.db, { tablePrefix: wooStore.tablePrefix, storage: wooStore.storage });
+    const result = await importShopSnapshot(db.client, input, {
       batchSize: command.batchSize,
       maxValueBytes: command.maxValueBytes,
       signal: command.signal,
@@ -63,15 +79,21 @@ export async function runImport(command: ImportCommand): Promise<void> {
     );
   } catch (error) {
     progress.finish();
-    throw importFailure(error, command);
+    throw importFailure(error, command, wooStore);
   } finally {
     await db.close().catch(() => undefined);
+    await wooStore?.close().catch(() => undefined);
   }
 }
 
-function importFailure(error: unknown, command: ImportCommand): CliError {
+function importFailure(error: unknown, command: ImportCommand, store: WooCommerceSource | undefined): CliError {
   if (error instanceof CliError) return error;
   if (command.signal.aborted) return new CliError('import cancelled; nothing was imported (the transaction was rolled back)', 130);
+  // The store's own failures (a missing privilege, an unsupported version...) as the export names them.
+  if (store !== undefined && !(error instanceof InvalidSnapshotError) && !(error instanceof SnapshotImportError)) {
+    const failure = wooCommerceFailure(error, store);
+    return new CliError(`${failure.message}; nothing was imported`, failure.exitCode);
+  }
   if (error instanceof InvalidSnapshotError) {
     const lines = error.issues.slice(0, SHOWN_ISSUES).map((issue) => `  ${formatSnapshotIssue(issue)}`);
     const more = error.issues.length > SHOWN_ISSUES ? [`  ... and ${error.issues.length - SHOWN_ISSUES} more`] : [];

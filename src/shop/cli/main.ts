@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// The `wc-legacy-api` bin: `wc-legacy-api import SNAPSHOT --database-url URL` and `wc-legacy-api serve` (their options in
-// commands.ts), `--version`, `--help` and `COMMAND --help`. Exit status 0 on success,
+// The `wc-legacy-api` bin: `wc-legacy-api import SNAPSHOT --database-url URL`, `wc-legacy-api serve` and
+// `wc-legacy-api export --from-woocommerce URL --output FILE` (their options in commands.ts), `--version`, `--help` and `COMMAND --help`. Exit status 0 on success,
 // 1 when the snapshot is invalid or cannot be stored, 2 on usage, file or database errors, 130 when interrupted.
 // Failures are one clear message on stderr, never a stack trace, and never show the password of a database URL.
 import { parseArgs } from 'node:util';
@@ -8,6 +8,9 @@ import { argsErrorMessage, didYouMean } from '../../common/cli-args';
 import { packageVersion } from '../../common/package-version';
 import { CliError, messageOf } from './cli-error';
 import { COMMAND_NAMES, COMMANDS, commandHelp, GLOBAL_OPTIONS, IMPORT_OPTIONS, MIGRATE_OPTIONS, OPENAPI_OPTIONS, SERVE_OPTIONS, topLevelHelp, type CommandName } from './commands';
+import { EXPORT_OPTIONS } from './commands';
+import { runExport } from './export-command';
+import { storageOption } from './woocommerce-source';
 import { runImport } from './import-command';
 import { runMigrate } from './migrate-command';
 import { runOpenApi } from './openapi-command';
@@ -46,7 +49,10 @@ async function importCommand(args: readonly string[]): Promise<number> {
     process.stdout.write(commandHelp('import'));
     return 0;
   }
-  if (positionals.length !== 1) fail('import needs exactly one SNAPSHOT file', 'import');
+  const fromWooCommerce = values['from-woocommerce'];
+  if (fromWooCommerce !== undefined && positionals.length > 0) fail(`import takes a SNAPSHOT file or --from-woocommerce URL, not both ("${positionals[0]}")`, 'import');
+  if (fromWooCommerce === undefined && (values['table-prefix'] !== undefined || values.storage !== undefined)) fail('--table-prefix and --storage go with --from-woocommerce URL', 'import');
+  if (fromWooCommerce === undefined && positionals.length !== 1) fail('import needs exactly one SNAPSHOT file (or --from-woocommerce URL)', 'import');
   const databaseUrl = values['database-url'];
   if (databaseUrl === undefined) fail('import needs --database-url URL', 'import');
   const controller = new AbortController();
@@ -58,13 +64,50 @@ async function importCommand(args: readonly string[]): Promise<number> {
   process.once('SIGINT', interrupt);
   process.once('SIGTERM', interrupt);
   await runImport({
-    file: positionals[0] as string,
+    file: positionals[0] ?? 'the WooCommerce store',
+    fromWooCommerce: fromWooCommerce === undefined ? undefined : { url: fromWooCommerce, tablePrefix: values['table-prefix'], storage: storageOption(values.storage) },
     databaseUrl,
     batchSize: positiveInt(values['batch-size'], '--batch-size'),
     maxValueBytes: positiveInt(values['max-value-bytes'], '--max-value-bytes'),
     out: (line) => process.stdout.write(`${line}\n`),
     progressOut: process.stderr,
     // How often a progress line is printed when stderr is not a terminal (tests shorten it).
+    progressEveryMs: positiveInt(process.env.WC_LEGACY_API_PROGRESS_EVERY_MS, 'WC_LEGACY_API_PROGRESS_EVERY_MS', 0),
+    signal: controller.signal,
+  });
+  return 0;
+}
+
+async function exportCommand(args: readonly string[]): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: [...args], allowPositionals: true, strict: true, options: EXPORT_OPTIONS });
+  } catch (error) {
+    badArguments('export', error);
+  }
+  const { values, positionals } = parsed;
+  if (values.help) {
+    process.stdout.write(commandHelp('export'));
+    return 0;
+  }
+  if (positionals.length > 0) fail(`export takes no file argument (use --output ${positionals[0]})`, 'export');
+  const fromWooCommerce = values['from-woocommerce'];
+  if (fromWooCommerce === undefined) fail('export needs --from-woocommerce URL', 'export');
+  if (values.output === undefined) fail('export needs --output FILE', 'export');
+  const controller = new AbortController();
+  const interrupt = () => {
+    controller.abort(new Error('interrupted'));
+    process.once('SIGINT', () => process.exit(130));
+  };
+  process.once('SIGINT', interrupt);
+  process.once('SIGTERM', interrupt);
+  await runExport({
+    fromWooCommerce,
+    tablePrefix: values['table-prefix'],
+    storage: storageOption(values.storage),
+    output: values.output,
+    out: (line) => process.stdout.write(`${line}\n`),
+    progressOut: process.stderr,
     progressEveryMs: positiveInt(process.env.WC_LEGACY_API_PROGRESS_EVERY_MS, 'WC_LEGACY_API_PROGRESS_EVERY_MS', 0),
     signal: controller.signal,
   });
@@ -85,10 +128,15 @@ async function serveCommand(args: readonly string[]): Promise<number> {
   }
   if (positionals.length > 0) fail(`serve takes no file argument (use --data ${positionals[0]})`, 'serve');
   const databaseUrl = values['database-url'];
+  const woocommerceUrl = values['woocommerce-url'];
   if (values.data !== undefined && databaseUrl !== undefined) fail('serve takes --data SNAPSHOT or --database-url URL, not both', 'serve');
+  if (woocommerceUrl !== undefined && (values.data ?? databaseUrl) !== undefined) fail('serve takes --woocommerce-url URL alone, without --data or --database-url', 'serve');
+  if (values['table-prefix'] !== undefined && woocommerceUrl === undefined) fail('--table-prefix goes with --woocommerce-url URL', 'serve');
   const running = await runServe({
     data: values.data,
     databaseUrl,
+    woocommerceUrl,
+    tablePrefix: values['table-prefix'],
     port: positiveInt(values.port ?? process.env.PORT ?? '8080', '--port', 0) as number,
     host: values.host ?? process.env.HOST ?? '127.0.0.1',
     out: (line) => process.stdout.write(`${line}\n`),
@@ -144,7 +192,7 @@ async function openApiCommand(args: readonly string[]): Promise<number> {
   return 0;
 }
 
-const RUN: Record<CommandName, (args: readonly string[]) => Promise<number>> = { import: importCommand, serve: serveCommand, migrate: migrateCommand, openapi: openApiCommand };
+const RUN: Record<CommandName, (args: readonly string[]) => Promise<number>> = { import: importCommand, export: exportCommand, serve: serveCommand, migrate: migrateCommand, openapi: openApiCommand };
 
 /** `--help`, `--version` or a mistake, when the arguments start with an option instead of a command. */
 function globalOptions(args: readonly string[]): number {

@@ -28,7 +28,13 @@ export function ordersPerSecond(orders: number, ms: number): string {
  */
 export function createProgressReporter(
   out: ProgressOutput,
-  options: { readonly totalBytes?: number | undefined; readonly now?: (() => number) | undefined; readonly everyMs?: number | undefined } = {},
+  options: {
+    readonly totalBytes?: number | undefined;
+    readonly now?: (() => number) | undefined;
+    readonly everyMs?: number | undefined;
+    /** What the lines say was done (default `imported`; the export says `exported`). */
+    readonly verb?: string | undefined;
+  } = {},
 ): ProgressReporter {
   const now = options.now ?? (() => performance.now());
   const start = now();
@@ -52,7 +58,7 @@ export function createProgressReporter(
       const percent = fraction === undefined ? '' : `${Math.floor(fraction * 100)}%`;
       const rate = `${ordersPerSecond(p.orders, t - start)} orders/s`;
       if (!tty) {
-        out.write(`imported ${count(p.orders)} orders${percent === '' ? '' : ` (${percent} of the snapshot)`}, ${rate}\n`);
+        out.write(`${options.verb ?? 'imported'} ${count(p.orders)} orders${percent === '' ? '' : ` (${percent} of the snapshot)`}, ${rate}\n`);
         return;
       }
       const width = 30;

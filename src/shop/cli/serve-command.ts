@@ -1,6 +1,7 @@
-// `wc-legacy-api serve [--data FILE | --database-url URL] [--port N] [--host H]`: the demo server of `npm start` on Node's
-// http server, over a snapshot file (streamed into memory), a PostgreSQL database, or the example shop shipped with
-// the package, with a fresh API key printed.
+// `wc-legacy-api serve [--data FILE | --database-url URL | --woocommerce-url URL] [--port N] [--host H]`: the demo server
+// of `npm start` on Node's http server, over a snapshot file (streamed into memory), a PostgreSQL database, or the
+// example shop shipped with the package, with a fresh API key printed; or over a live WooCommerce database, read-only,
+// with the store's own API keys.
 import { createReadStream } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -17,14 +18,19 @@ import type { ShopRepository } from '../repository/shop-repository';
 import { loadShopSnapshot, type LoadShopSnapshotResult } from '../snapshot/load-shop-snapshot';
 import { loadShopSnapshotStream } from '../snapshot/read-shop-snapshot';
 import { formatSnapshotIssue } from '../snapshot/snapshot-issue';
+import type { ConsumerKeyStore } from '../auth/consumer-key-store';
 import { CliError, messageOf } from './cli-error';
 import { openDatabase, type OpenDatabase } from './database';
 import { nodeListener } from './node-listener';
+import { openWooCommerceBackend } from './woocommerce-backend';
 
 /** What the serve command needs from its caller. */
 export interface ServeCommand {
   readonly data?: string | undefined;
   readonly databaseUrl?: string | undefined;
+  /** A WooCommerce store's database (`mysql://...`), served read-only with its own API keys. */
+  readonly woocommerceUrl?: string | undefined;
+  readonly tablePrefix?: string | undefined;
   readonly port: number;
   readonly host: string;
   readonly out: (line: string) => void;
@@ -57,6 +63,8 @@ interface Backend {
   readonly repository: ShopRepository;
   readonly store: StoreSettings;
   readonly description: string;
+  /** The backend's own API keys (a WooCommerce store's); without them a fresh demo key is made. */
+  readonly keys?: ConsumerKeyStore | undefined;
   close(): Promise<void>;
 }
 
@@ -131,8 +139,10 @@ const demoCaller: Caller = { userId: 1, capabilities: SHOP_MANAGER_CAPABILITIES 
 
 /** Starts the server; resolves once it listens. */
 export async function runServe(command: ServeCommand): Promise<RunningServer> {
-  const backend =
-    command.databaseUrl !== undefined
+  const backend: Backend =
+    command.woocommerceUrl !== undefined
+      ? await openWooCommerceBackend(command.woocommerceUrl, command.tablePrefix, statementTimeoutMs())
+      : command.databaseUrl !== undefined
       ? await fromDatabase(command.databaseUrl)
       : command.data !== undefined
         ? await fromFile(command.data)
@@ -149,9 +159,11 @@ export async function runServe(command: ServeCommand): Promise<RunningServer> {
   }
   const { port } = server.address() as AddressInfo;
   const siteUrl = `http://localhost:${port}`;
-  // A fresh read/write key pair per run, kept in memory only; OAuth signatures are checked against siteUrl.
-  const keys = createMemoryKeyStore();
-  const demoKey = keys.createKey({ permissions: 'read_write', caller: demoCaller, description: 'wc-legacy-api serve key' });
+  // A fresh read/write key pair per run, kept in memory only (unless the backend has its own keys); OAuth signatures
+  // are checked against siteUrl.
+  const memoryKeys = backend.keys === undefined ? createMemoryKeyStore() : undefined;
+  const keys = backend.keys ?? memoryKeys!;
+  const demoKey = memoryKeys?.createKey({ permissions: 'read_write', caller: demoCaller, description: 'wc-legacy-api serve key' });
   const api = createShopApi({
     authenticate: createConsumerKeyAuth({ keys, siteUrl, acceptNewerSigningKey: true }),
     repository: backend.repository,
@@ -161,10 +173,15 @@ export async function runServe(command: ServeCommand): Promise<RunningServer> {
   server.on('request', nodeListener(api));
   const example = `${siteUrl}/wc-api/v1/orders?status=completed&filter[limit]=2&fields=id,status,total`;
   command.out(`wc-legacy-api: serving ${backend.description} at ${siteUrl}/wc-api/v1/`);
-  command.out(`API key (read_write, lives as long as this process; see docs/authentication.md):`);
-  command.out(`  consumer key:    ${demoKey.consumerKey}\n  consumer secret: ${demoKey.consumerSecret}`);
-  command.out(`A request signed with it (OAuth 1.0a, valid once, for 15 minutes; sign more with signOAuthUrl):`);
-  command.out(`Try: curl -s -g '${signOAuthUrl({ method: 'GET', url: example, ...demoKey })}'`);
+  if (demoKey === undefined) {
+    command.out(`API keys: the store's own (WooCommerce > Settings > Advanced > REST API), with their users' rights; see docs/woocommerce.md.`);
+    command.out(`Changes stay with WooCommerce: a PUT is answered 503 (read-only).`);
+  } else {
+    command.out(`API key (read_write, lives as long as this process; see docs/authentication.md):`);
+    command.out(`  consumer key:    ${demoKey.consumerKey}\n  consumer secret: ${demoKey.consumerSecret}`);
+    command.out(`A request signed with it (OAuth 1.0a, valid once, for 15 minutes; sign more with signOAuthUrl):`);
+    command.out(`Try: curl -s -g '${signOAuthUrl({ method: 'GET', url: example, ...demoKey })}'`);
+  }
   command.out(`Clients must use exactly ${siteUrl} as the site URL (not 127.0.0.1). Stop with Ctrl-C.`);
   return {
     server,

@@ -36,3 +36,21 @@ export async function loadDump(dumpFile: URL): Promise<mysql.Pool> {
   });
   return pool;
 }
+
+/** A fresh, empty database (dropped when the file ends) and a pool on it (`dateStrings: true`). */
+export async function emptyDatabase(): Promise<mysql.Pool> {
+  const name = `wcw_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = await mysql.createConnection({ uri: MYSQL_URL! });
+  await admin.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+  await admin.end();
+  const url = new URL(MYSQL_URL!);
+  url.pathname = `/${name}`;
+  const pool = mysql.createPool({ uri: url.toString(), dateStrings: true, connectionLimit: 4 });
+  cleanups.push(async () => {
+    await pool.end().catch(() => undefined); // a property run may have ended it already
+    const dropper = await mysql.createConnection({ uri: MYSQL_URL! });
+    await dropper.query(`DROP DATABASE \`${name}\``);
+    await dropper.end();
+  });
+  return pool;
+}

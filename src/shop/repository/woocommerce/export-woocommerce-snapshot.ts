@@ -1,8 +1,8 @@
 // A whole WooCommerce store as a shop snapshot (the format `loadShopSnapshot` reads and the CLI imports), read page
 // by page of orders so memory holds one page's rows at a time beside the result. Read-only: SELECTs only.
 import { readCoupons, readCustomers, readProducts } from './read-catalog';
-import { orderHeads, orderIds, refundsOf, type OrderHead, type RefundHead } from './read-order-heads';
-import { linesOf, type OrderLines } from './read-order-lines';
+import { orderIds } from './read-order-heads';
+import { readOrders, type SnapshotOrder } from './read-orders';
 import { readStoreSettings, type WooCommerceStoreSettings } from './read-store-settings';
 import { isValidTablePrefix, woocommerceTables, type MysqlQueryable, type WooCommerceStorage } from './woocommerce-database';
 
@@ -25,7 +25,7 @@ export interface WooCommerceExportOptions {
   readonly onProgress?: (progress: { orders: number }) => void;
 }
 
-type SnapshotOrder = OrderHead & Omit<OrderLines, 'notes'> & { refunds: RefundHead['refund'][]; notes: OrderLines['notes'] };
+export type { SnapshotOrder } from './read-orders';
 
 /**
  * A WooCommerce store in the snapshot format (JSON-ready: `loadShopSnapshot` reads it, `JSON.stringify` writes it).
@@ -46,6 +46,54 @@ export interface WooCommerceSnapshotJson {
 }
 
 /**
+ * One part of a store as {@link readWooCommerceSnapshot} reads it: first everything but the orders, then the orders
+ * page by page (`orders` holds the page, `read` the orders read so far).
+ *
+ * @example
+ * ```ts
+ * for await (const part of readWooCommerceSnapshot(pool)) if (part.kind === 'orders') console.log(part.read);
+ * ```
+ */
+export type WooCommerceSnapshotPart =
+  | { readonly kind: 'head'; readonly head: Omit<WooCommerceSnapshotJson, 'orders'> }
+  | { readonly kind: 'orders'; readonly orders: SnapshotOrder[]; readonly read: number };
+
+/**
+ * Reads a WooCommerce store as {@link exportWooCommerceSnapshot} does, but part by part, so a caller can write or
+ * import a store of any size holding one page of orders at a time (the CLI's `export` and `import
+ * --from-woocommerce`). Read-only; the same errors as {@link exportWooCommerceSnapshot}.
+ *
+ * @example
+ * ```ts
+ * for await (const part of readWooCommerceSnapshot(pool, { tablePrefix: 'wp_' })) {
+ *   if (part.kind === 'head') console.log(part.head.store.name);
+ *   else for (const order of part.orders) console.log(order.id, order.total);
+ * }
+ * ```
+ */
+export async function* readWooCommerceSnapshot(db: MysqlQueryable, options: WooCommerceExportOptions = {}): AsyncGenerator<WooCommerceSnapshotPart, void> {
+  const prefix = options.tablePrefix ?? 'wp_';
+  if (!isValidTablePrefix(prefix)) throw new RangeError(`tablePrefix ${JSON.stringify(prefix)} is not a table prefix (letters, digits and _ only)`);
+  const t = woocommerceTables(prefix);
+  const settings = await readStoreSettings(db, t);
+  const storage = options.storage === undefined || options.storage === 'auto' ? settings.storage : options.storage;
+  const timeZone = settings.store.time_zone;
+  const [products, customers, coupons] = [await readProducts(db, t), await readCustomers(db, t, prefix), await readCoupons(db, t, timeZone)];
+  yield { kind: 'head', head: { format_version: 1, store: settings.store, products, customers, coupons } };
+  const pageSize = Math.max(1, Math.min(options.pageSize ?? 500, 5_000));
+  let read = 0;
+  for (let after = 0; ; ) {
+    const ids = await orderIds(db, t, storage, after, pageSize);
+    if (ids.length === 0) break;
+    const orders = await readOrders(db, t, storage, ids, timeZone);
+    after = ids[ids.length - 1]!;
+    read += orders.length;
+    options.onProgress?.({ orders: read });
+    yield { kind: 'orders', orders, read };
+  }
+}
+
+/**
  * Reads a WooCommerce store (MySQL 8 / MariaDB 10.6+, posts or HPOS order storage) into the shop snapshot format.
  * `db` is a mysql2 pool or connection (promise API) created with `dateStrings: true`, so no time is shifted by the
  * process's zone. Never writes. Throws `WooCommerceStoreError` for a database that is not a WooCommerce store this
@@ -60,27 +108,11 @@ export interface WooCommerceSnapshotJson {
  * ```
  */
 export async function exportWooCommerceSnapshot(db: MysqlQueryable, options: WooCommerceExportOptions = {}): Promise<WooCommerceSnapshotJson> {
-  const prefix = options.tablePrefix ?? 'wp_';
-  if (!isValidTablePrefix(prefix)) throw new RangeError(`tablePrefix ${JSON.stringify(prefix)} is not a table prefix (letters, digits and _ only)`);
-  const t = woocommerceTables(prefix);
-  const settings = await readStoreSettings(db, t);
-  const storage = options.storage === undefined || options.storage === 'auto' ? settings.storage : options.storage;
-  const timeZone = settings.store.time_zone;
-  const [products, customers, coupons] = [await readProducts(db, t), await readCustomers(db, t, prefix), await readCoupons(db, t, timeZone)];
-  const pageSize = Math.max(1, Math.min(options.pageSize ?? 500, 5_000));
+  let head: Omit<WooCommerceSnapshotJson, 'orders'> | undefined;
   const orders: SnapshotOrder[] = [];
-  for (let after = 0; ; ) {
-    const ids = await orderIds(db, t, storage, after, pageSize);
-    if (ids.length === 0) break;
-    const [heads, lines, refunds] = [await orderHeads(db, t, storage, ids, timeZone), await linesOf(db, t, ids), await refundsOf(db, t, storage, ids)];
-    const refundsByOrder = new Map<number, RefundHead['refund'][]>();
-    for (const r of refunds) refundsByOrder.set(r.orderId, [...(refundsByOrder.get(r.orderId) ?? []), r.refund]);
-    for (const head of heads) {
-      const l = lines.get(head.id)!;
-      orders.push({ ...head, items: l.items, shipping_lines: l.shipping_lines, tax_lines: l.tax_lines, fee_lines: l.fee_lines, coupon_lines: l.coupon_lines, refunds: refundsByOrder.get(head.id) ?? [], notes: l.notes });
-    }
-    after = ids[ids.length - 1]!;
-    options.onProgress?.({ orders: orders.length });
+  for await (const part of readWooCommerceSnapshot(db, options)) {
+    if (part.kind === 'head') head = part.head;
+    else orders.push(...part.orders);
   }
-  return { format_version: 1, store: settings.store, products, customers, coupons, orders };
+  return { ...head!, orders };
 }

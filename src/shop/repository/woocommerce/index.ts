@@ -1,5 +1,12 @@
 // The WooCommerce bridge: reads a live WooCommerce database (read-only).
-export { exportWooCommerceSnapshot, type WooCommerceExportOptions, type WooCommerceSnapshotJson } from './export-woocommerce-snapshot';
+export {
+  exportWooCommerceSnapshot,
+  readWooCommerceSnapshot,
+  type WooCommerceExportOptions,
+  type WooCommerceSnapshotJson,
+  type WooCommerceSnapshotPart,
+} from './export-woocommerce-snapshot';
 export { WooCommerceStoreError, storeTimeZone } from './read-store-settings';
 export { readPhpSerialized, type PhpValue, type PhpArray } from './php-unserialize';
 export type { MysqlQueryable, WooCommerceStorage } from './woocommerce-database';
+export { createWooCommerceRepository, type WooCommerceRepository, type WooCommerceRepositoryOptions } from './woocommerce-repository';

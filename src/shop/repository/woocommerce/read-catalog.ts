@@ -20,15 +20,23 @@ export function metaByOwner(rows: readonly Row[], owner: string): Map<number, Ma
   return out;
 }
 
-// Products the store still has (trashed ones are gone for WooCommerce's reading of order lines too).
-export async function readProducts(db: MysqlQueryable, t: WooCommerceTables) {
+const placeholders = (n: number) => Array.from({ length: n }, () => '?').join(',');
+
+/** Where a product row counts as one the store has (the export, `getProducts` and the top sellers' join agree). */
+export const PRODUCT_EXISTS = `p.post_type IN ('product', 'product_variation') AND p.post_status NOT IN ('trash', 'auto-draft')`;
+
+// Products the store still has (trashed ones are gone for WooCommerce's reading of order lines too): all of them, or
+// those of `ids` (the repository's getProducts).
+export async function readProducts(db: MysqlQueryable, t: WooCommerceTables, ids?: readonly number[]) {
+  if (ids !== undefined && ids.length === 0) return [];
   const rows = await selectRows(
     db,
     `SELECT p.ID AS id, p.post_title AS name, p.post_type AS type, p.post_parent AS parent,
             (SELECT m.meta_value FROM ${t.postmeta} m WHERE m.post_id = p.ID AND m.meta_key = '_sku' ORDER BY m.meta_id LIMIT 1) AS sku
        FROM ${t.posts} p
-      WHERE p.post_type IN ('product', 'product_variation') AND p.post_status NOT IN ('trash', 'auto-draft')
+      WHERE ${PRODUCT_EXISTS}${ids === undefined ? '' : ` AND p.ID IN (${placeholders(ids.length)})`}
       ORDER BY p.ID`,
+    ids === undefined ? [] : [...ids],
   );
   return rows.map((r) => ({
     id: Number(r.id),
@@ -45,11 +53,30 @@ function firstRole(capabilities: string): string {
   return '';
 }
 
-export async function readCustomers(db: MysqlQueryable, t: WooCommerceTables, prefix: string) {
-  const users = await selectRows(db, `SELECT ID AS id, user_login, user_email, user_registered FROM ${t.users} ORDER BY ID`);
+/** GMT `DATETIME` bounds `[start, end)` of a registration window, as MySQL compares them. */
+export interface DatetimeWindow {
+  readonly start: string;
+  readonly end: string;
+}
+
+// Every user, or (the repository's report) those registered inside `registeredIn`.
+export async function readCustomers(db: MysqlQueryable, t: WooCommerceTables, prefix: string, registeredIn?: DatetimeWindow) {
+  const users = await selectRows(
+    db,
+    registeredIn === undefined
+      ? `SELECT ID AS id, user_login, user_email, user_registered FROM ${t.users} ORDER BY ID`
+      : `SELECT ID AS id, user_login, user_email, user_registered FROM ${t.users} WHERE user_registered >= ? AND user_registered < ? ORDER BY ID`,
+    registeredIn === undefined ? [] : [registeredIn.start, registeredIn.end],
+  );
+  if (users.length === 0) return [];
   const capabilities = `${prefix}capabilities`;
+  const ids = registeredIn === undefined ? undefined : users.map((u) => Number(u.id));
   const meta = metaByOwner(
-    await selectRows(db, `SELECT user_id, meta_key, meta_value FROM ${t.usermeta} WHERE meta_key IN ('first_name', 'last_name', ?) ORDER BY umeta_id`, [capabilities]),
+    await selectRows(
+      db,
+      `SELECT user_id, meta_key, meta_value FROM ${t.usermeta} WHERE meta_key IN ('first_name', 'last_name', ?)${ids === undefined ? '' : ` AND user_id IN (${placeholders(ids.length)})`} ORDER BY umeta_id`,
+      [capabilities, ...(ids ?? [])],
+    ),
     'user_id',
   );
   return users.map((u) => {
@@ -88,18 +115,22 @@ function serializedStrings(value: string): string[] {
 // A limit of 0 or '' means none (WooCommerce returns 0; the format writes null).
 const limit = (value: string): number | null => (integer(value) > 0 ? integer(value) : null);
 
-export async function readCoupons(db: MysqlQueryable, t: WooCommerceTables, timeZone: string) {
+// Every coupon, or those of `ids` (the repository reads one page of coupons at a time).
+export async function readCoupons(db: MysqlQueryable, t: WooCommerceTables, timeZone: string, ids?: readonly number[]) {
+  if (ids !== undefined && ids.length === 0) return [];
+  const only = ids === undefined ? '' : ` AND p.ID IN (${placeholders(ids.length)})`;
   const posts = await selectRows(
     db,
-    `SELECT ID AS id, post_title, post_excerpt, post_status, post_date_gmt, post_modified_gmt FROM ${t.posts}
-      WHERE post_type = 'shop_coupon' AND post_status <> 'auto-draft' ORDER BY ID`,
+    `SELECT p.ID AS id, p.post_title, p.post_excerpt, p.post_status, p.post_date_gmt, p.post_modified_gmt FROM ${t.posts} p
+      WHERE p.post_type = 'shop_coupon' AND p.post_status <> 'auto-draft'${only} ORDER BY p.ID`,
+    [...(ids ?? [])],
   );
   const meta = metaByOwner(
     await selectRows(
       db,
       `SELECT m.post_id, m.meta_key, m.meta_value FROM ${t.postmeta} m JOIN ${t.posts} p ON p.ID = m.post_id
-        WHERE p.post_type = 'shop_coupon' AND m.meta_key IN (${COUPON_KEYS.map(() => '?').join(',')}) ORDER BY m.meta_id`,
-      COUPON_KEYS,
+        WHERE p.post_type = 'shop_coupon'${only} AND m.meta_key IN (${COUPON_KEYS.map(() => '?').join(',')}) ORDER BY m.meta_id`,
+      [...(ids ?? []), ...COUPON_KEYS],
     ),
     'post_id',
   );

@@ -1,0 +1,107 @@
+// Every statement the repository sends runs under the request's time budget, enforced twice: by the server (MariaDB's
+// `SET STATEMENT max_statement_time = s FOR`, MySQL's `MAX_EXECUTION_TIME(ms)` optimizer hint), so a slow SELECT stops
+// and frees its connection, and by a timer here, which also covers the wait for a pool connection (mysql2's pool has
+// no wait limit of its own) and a client that goes away. Either way the caller gets a RepositoryUnavailableError,
+// which the handler answers 503 with Retry-After, never a 500.
+import { RepositoryUnavailableError } from '../repository-unavailable';
+import type { MysqlQueryable } from './woocommerce-database';
+
+/** The time budget of one request (or, outside a request, of one call), and its abort signal. */
+export interface RequestBudget {
+  /** Milliseconds left, at least 1; throws the `timeout` or `cancelled` RepositoryUnavailableError when none. */
+  remainingMs(): number;
+  readonly signal: AbortSignal | undefined;
+  readonly totalMs: number;
+}
+
+const cancelled = (cause: unknown) => new RepositoryUnavailableError('cancelled', 'the request was aborted; its database work was stopped', { cause });
+
+// The same budget as the PostgreSQL repository's (postgres/request-budget.ts), kept here so the bridge imports
+// neither of the other repositories (docs/architecture.md).
+/** A budget of `totalMs` starting now, stopped early by `signal`. */
+export function requestBudget(totalMs: number, signal?: AbortSignal): RequestBudget {
+  const deadline = Date.now() + totalMs;
+  return {
+    totalMs,
+    signal,
+    remainingMs() {
+      if (signal?.aborted === true) throw cancelled(signal.reason);
+      const left = deadline - Date.now();
+      if (left <= 0) throw new RepositoryUnavailableError('timeout', `the request's ${totalMs} ms database budget ran out`, { retryAfterSeconds: 1 });
+      return left;
+    },
+  };
+}
+
+/** Which server dialect bounds a statement's time. */
+export type MysqlFlavor = 'mariadb' | 'mysql';
+
+/** The server's flavor from `SELECT VERSION()` (MariaDB says so in its version string). */
+export async function mysqlFlavor(db: MysqlQueryable): Promise<MysqlFlavor> {
+  const [rows] = await db.query('SELECT VERSION() AS v');
+  const version = String((rows as { v?: unknown }[])[0]?.v ?? '');
+  return /mariadb/i.test(version) ? 'mariadb' : 'mysql';
+}
+
+/** `sql` (a SELECT) bounded to `ms` by the server. */
+export function boundedStatement(sql: string, flavor: MysqlFlavor, ms: number): string {
+  const whole = Math.max(1, Math.ceil(ms));
+  if (flavor === 'mariadb') return `SET STATEMENT max_statement_time = ${(whole / 1000).toFixed(3)} FOR ${sql}`;
+  return sql.replace(/^\s*SELECT\b/i, `SELECT /*+ MAX_EXECUTION_TIME(${whole}) */`);
+}
+
+// Server errors and driver codes that mean "not now": the statement ran out of time or was killed, or the server
+// refuses or lost the connection.
+// MariaDB's max_statement_time error (1969) has no name in mysql2's MySQL table: matched by number.
+const TIMEOUT_CODES = new Set(['ER_STATEMENT_TIMEOUT', 'ER_QUERY_TIMEOUT', 'ER_QUERY_INTERRUPTED']);
+const TIMEOUT_ERRNOS = new Set([1969, 3024, 1317]);
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', 'PROTOCOL_CONNECTION_LOST',
+  'ER_CON_COUNT_ERROR', 'ER_SERVER_SHUTDOWN', 'ER_TOO_MANY_USER_CONNECTIONS', 'POOL_CLOSED',
+]);
+
+function unavailableOr(error: unknown, budget: RequestBudget): unknown {
+  if (error instanceof RepositoryUnavailableError) return error;
+  const code = String((error as { code?: unknown } | null)?.code ?? '');
+  const errno = Number((error as { errno?: unknown } | null)?.errno);
+  if (TIMEOUT_CODES.has(code) || TIMEOUT_ERRNOS.has(errno)) {
+    if (budget.signal?.aborted === true) return cancelled(error);
+    return new RepositoryUnavailableError('timeout', `a database statement ran past the request's ${budget.totalMs} ms budget`, { cause: error, retryAfterSeconds: 1 });
+  }
+  if (UNREACHABLE_CODES.has(code)) return new RepositoryUnavailableError('unreachable', 'the database is not reachable', { cause: error, retryAfterSeconds: 5 });
+  return error;
+}
+
+// The client-side timer fires this long after the server's limit, so the server's own stop (which frees the
+// connection at once) normally answers first.
+const GRACE_MS = 250;
+
+/** `db` with every statement bounded by `budget` (see the file's comment). */
+export function budgetedQueryable(db: MysqlQueryable, flavor: () => Promise<MysqlFlavor>, budget: RequestBudget): MysqlQueryable {
+  return {
+    async query(sql, values) {
+      const ms = budget.remainingMs();
+      const statement = boundedStatement(sql, await flavor(), ms);
+      return new Promise<[unknown, unknown]>((resolve, reject) => {
+        let settled = false;
+        const finish = (fn: () => void) => {
+          if (settled) return;
+          settled = true;
+          clearTimeout(timer);
+          budget.signal?.removeEventListener('abort', onAbort);
+          fn();
+        };
+        const onAbort = () => finish(() => reject(cancelled(budget.signal?.reason)));
+        const timer = setTimeout(
+          () => finish(() => reject(new RepositoryUnavailableError('timeout', `the request's ${budget.totalMs} ms database budget ran out`, { retryAfterSeconds: 1 }))),
+          ms + GRACE_MS,
+        );
+        budget.signal?.addEventListener('abort', onAbort, { once: true });
+        db.query(statement, values).then(
+          (result) => finish(() => resolve(result)),
+          (error: unknown) => finish(() => reject(unavailableOr(error, budget))),
+        );
+      });
+    },
+  };
+}
