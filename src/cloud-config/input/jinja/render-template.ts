@@ -26,6 +26,8 @@ export interface RenderedTemplate {
   sourceOffset(outputOffset: number): number;
   /** Whether the output at this offset is a stand-in for instance data not given. */
   unknownAt(outputOffset: number): boolean;
+  /** Rendering leniently: the undefined names the template used, in order of first use. */
+  readonly unknownNames: readonly string[];
 }
 
 interface Chunk {
@@ -67,6 +69,7 @@ function globals(charge: (units: number) => void): Readonly<Record<string, unkno
 class Renderer implements FilterContext {
   private readonly chunks: Chunk[] = [];
   private length = 0;
+  private readonly unknownNames = new Set<string>();
   private steps = 0;
   at = 0;
   private readonly globals = globals((units) => this.charge(units));
@@ -108,6 +111,7 @@ class Renderer implements FilterContext {
         return c ? c.source + (c.literal ? Math.min(offset - c.start, c.text.length) : 0) : 0;
       },
       unknownAt: (offset) => find(offset)?.unknown ?? false,
+      unknownNames: [...this.unknownNames],
     };
   }
 
@@ -213,6 +217,7 @@ class Renderer implements FilterContext {
         if (found) return found.value;
         if (Object.hasOwn(this.vars, e.name)) return this.vars[e.name];
         if (Object.hasOwn(this.globals, e.name)) return this.globals[e.name];
+        if (this.lenient) this.unknownNames.add(e.name);
         return new Undefined(e.name, `'${e.name}' is undefined`, this.lenient);
       }
       case 'attr':
