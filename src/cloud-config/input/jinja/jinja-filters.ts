@@ -1,6 +1,6 @@
 import { fail } from './jinja-error';
 import { getAttr, getItem, split } from './jinja-lookup';
-import { compare, contains, equal, isCallable, isMapping, iterate, length, str, truthy, typeName, Undefined } from './jinja-values';
+import { compare, contains, equal, isCallable, isMapping, iterate, length, str, truthy, tuple, typeName, Undefined } from './jinja-values';
 
 // Jinja2's built-in filters and tests, as they behave on the JSON-like values instance data holds.
 // A few built-ins are known (so a template using them is not a syntax error) but not rendered: they
@@ -139,7 +139,9 @@ const FILTERS: Readonly<Record<string, Filter>> = {
     const method = str(arg(a, k, 1, 'method', 'common'));
     const f = 10 ** precision;
     const n = Number(v) * f;
-    return (method === 'ceil' ? Math.ceil(n) : method === 'floor' ? Math.floor(n) : Math.sign(n) * Math.round(Math.abs(n))) / f;
+    // Python's round(): halves go to the even neighbour.
+    const even = Math.abs(n % 1) === 0.5 ? 2 * Math.round(n / 2) : Math.round(n);
+    return (method === 'ceil' ? Math.ceil(n) : method === 'floor' ? Math.floor(n) : even) / f;
   },
   max: (v, _a, _k, ctx) => items(v, ctx).reduce((m, x) => (m === undefined || compare(x, m, '>', ctx.at) > 0 ? x : m), undefined) ?? new Undefined('max', 'No aggregated item, sequence was empty.'),
   min: (v, _a, _k, ctx) => items(v, ctx).reduce((m, x) => (m === undefined || compare(x, m, '<', ctx.at) < 0 ? x : m), undefined) ?? new Undefined('min', 'No aggregated item, sequence was empty.'),
@@ -177,11 +179,11 @@ const FILTERS: Readonly<Record<string, Filter>> = {
     let i = 0;
     return str(v).replace(/%([sdir%])/g, (_m, c: string) => (c === '%' ? '%' : i < a.length ? (c === 's' || c === 'r' ? str(a[i++]) : String(toInt(a[i++], fail('render', 'a number is required', ctx.at), 10))) : fail('render', 'not enough arguments for format string', ctx.at)));
   },
-  items: (v, _a, _k, ctx) => (v instanceof Undefined ? [] : isMapping(v) ? Object.entries(v) : fail('render', `'${typeName(v)}' object has no attribute 'items'`, ctx.at)),
+  items: (v, _a, _k, ctx) => (v instanceof Undefined ? [] : isMapping(v) ? Object.entries(v).map(tuple) : fail('render', `'${typeName(v)}' object has no attribute 'items'`, ctx.at)),
   dictsort: (v, a, k, ctx) => {
     const byValue = str(arg(a, k, 1, 'by', 'key')) === 'value';
     const caseSensitive = truthy(arg(a, k, 0, 'case_sensitive', false));
-    const entries = isMapping(v) ? Object.entries(v) : fail('render', 'You can only sort by either "key" or "value"', ctx.at);
+    const entries = isMapping(v) ? Object.entries(v).map(tuple) : fail('render', 'You can only sort by either "key" or "value"', ctx.at);
     ctx.charge(entries.length);
     const sorted = entries.sort((x, y) => compare(sortKey(x[byValue ? 1 : 0], caseSensitive), sortKey(y[byValue ? 1 : 0], caseSensitive), '<', ctx.at));
     return truthy(arg(a, k, 2, 'reverse', false)) ? sorted.reverse() : sorted;
@@ -264,12 +266,13 @@ export function hasTest(name: string): boolean {
 }
 
 export function runFilter(name: string, value: unknown, args: readonly unknown[], kwargs: Kwargs, ctx: FilterContext): unknown {
-  if (!Object.hasOwn(FILTERS, name)) return fail('unsupported', `the "${name}" filter is not rendered by this validator`, ctx.at);
+  if (NOT_RENDERED.has(name)) return fail('unsupported', `the "${name}" filter is not rendered by this validator`, ctx.at);
+  if (!Object.hasOwn(FILTERS, name)) return fail('render', `No filter named '${name}' found.`, ctx.at);
   return FILTERS[name]!(value, args, kwargs, ctx);
 }
 
 export function runTest(name: string, value: unknown, args: readonly unknown[], at: number): boolean {
   const test = TESTS[TEST_ALIASES[name] ?? name];
-  if (!test) return fail('render', `No test named '${name}'.`, at);
+  if (!test) return fail('render', `No test named '${name}' found.`, at);
   return test(value, args, at);
 }

@@ -1,5 +1,5 @@
 import { fail } from './jinja-error';
-import { callable, isMapping, iterate, str, typeName, Undefined, undefinedError, type Callable } from './jinja-values';
+import { callable, isMapping, iterate, str, tuple, typeName, Undefined, undefinedError, type Callable } from './jinja-values';
 
 // `obj.name` and `obj[key]` as Jinja2's sandbox resolves them: an attribute of the Python object
 // first (so `d.items` is the dict method, as in Jinja2), then the item; a missing one is an
@@ -67,7 +67,7 @@ const DICT_METHODS: Readonly<Record<string, Method>> = {
   get: (d: Record<string, unknown>, a) => (typeof a[0] === 'string' && Object.hasOwn(d, a[0]) ? d[a[0]] : (a[1] ?? null)),
   keys: (d: Record<string, unknown>) => Object.keys(d),
   values: (d: Record<string, unknown>) => Object.values(d),
-  items: (d: Record<string, unknown>) => Object.entries(d),
+  items: (d: Record<string, unknown>) => Object.entries(d).map(tuple),
   // The `do` extension's common use: the sandbox allows changing lists and dicts.
   update: (d: Record<string, unknown>, a) => {
     if (isMapping(a[0])) Object.assign(d, a[0]);
@@ -105,7 +105,8 @@ export function getAttr(obj: unknown, name: string, at: number): unknown {
     if (obj.unknown) return new Undefined(`${obj.name}.${name}`, obj.reason, true);
     return undefinedError(obj, at);
   }
-  if (name.startsWith('__')) return fail('render', `access to attribute '${name}' of '${typeName(obj)}' object is unsafe.`, at);
+  // The sandbox's answer: an undefined that prints, and fails when used further.
+  if (name.startsWith('__')) return new Undefined(name, `access to attribute '${name}' of '${typeName(obj)}' object is unsafe.`);
   const fn = method(obj, name);
   if (fn) return fn;
   if (isMapping(obj) && !(typeof obj === 'function') && Object.hasOwn(obj, name)) return obj[name];

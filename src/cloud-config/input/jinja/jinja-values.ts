@@ -11,7 +11,16 @@ export class Undefined {
     readonly reason: string,
     /** Rendering without instance data: a variable of the instance data, standing in for its value. */
     readonly unknown = false,
+    /** Jinja2's own undefined (an inline `if` without `else`), which prints as nothing. */
+    readonly silent = false,
   ) {}
+}
+
+/** Marks a list as a Python tuple, so it prints as `(a, b)`. */
+export const TUPLE = Symbol('tuple');
+
+export function tuple<T>(items: T[]): T[] {
+  return Object.assign(items, { [TUPLE]: true });
 }
 
 export const MISSING_PREFIX = 'CI_MISSING_JINJA_VAR/';
@@ -76,7 +85,10 @@ function stringRepr(s: string): string {
 /** Python's repr(), for values inside lists and dicts. */
 export function repr(value: unknown): string {
   if (typeof value === 'string') return stringRepr(value);
-  if (Array.isArray(value)) return `[${value.map(repr).join(', ')}]`;
+  if (Array.isArray(value)) {
+    if (!(TUPLE in value)) return `[${value.map(repr).join(', ')}]`;
+    return value.length === 1 ? `(${repr(value[0])},)` : `(${value.map(repr).join(', ')})`;
+  }
   if (isMapping(value) && !isCallable(value)) return `{${Object.entries(value).map(([k, v]) => `${stringRepr(k)}: ${repr(v)}`).join(', ')}}`;
   return str(value);
 }
@@ -84,7 +96,7 @@ export function repr(value: unknown): string {
 /** Python's str(): what `{{ value }}` prints. */
 export function str(value: unknown): string {
   if (typeof value === 'string') return value;
-  if (value instanceof Undefined) return MISSING_PREFIX + value.name;
+  if (value instanceof Undefined) return value.silent ? '' : MISSING_PREFIX + value.name;
   if (value === null || value === undefined) return 'None';
   if (typeof value === 'boolean') return value ? 'True' : 'False';
   if (typeof value === 'number') return numberText(value);

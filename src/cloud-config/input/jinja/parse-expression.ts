@@ -64,6 +64,9 @@ export class ExpressionParser {
   private readonly tokens: Token[];
   private pos = 0;
   private depth = 0;
+  /** The first unknown filter or test: Jinja2 fails on it when compiling, unless it is conditional. */
+  private unknown: { message: string; at: number } | undefined;
+  private conditional = false;
 
   constructor(source: string, base: number) {
     this.tokens = tokenize(source, base);
@@ -104,8 +107,13 @@ export class ExpressionParser {
     return this.current.kind === 'end';
   }
 
-  expectEnd(): void {
+  /**
+   * The end of the tag. `soft`: the tag is directly inside an `{% if %}` (or is one), where
+   * Jinja2 leaves an unknown filter or test to fail only if it is reached, as in an inline `if`.
+   */
+  expectEnd(soft = false): void {
     if (!this.atEnd()) this.unexpected('expected the end of the statement');
+    if (this.unknown && !soft && !this.conditional) fail('syntax', this.unknown.message, this.unknown.at);
   }
 
   unexpected(what: string): never {
@@ -128,6 +136,7 @@ export class ExpressionParser {
     const at = this.current.at;
     let expr = this.parseOr();
     while (withCondition && this.skipName('if')) {
+      this.conditional = true;
       const test = this.parseOr();
       expr = this.skipName('else') ? { type: 'cond', test, then: expr, otherwise: this.parseExpression(), at } : { type: 'cond', test, then: expr, at };
     }
@@ -319,13 +328,13 @@ export class ExpressionParser {
       const at = this.current.at;
       if (this.skipOp('|')) {
         const name = this.dottedName();
-        if (!hasFilter(name)) fail('syntax', `No filter named '${name}'.`, at);
+        if (!hasFilter(name)) this.unknown ??= { message: `No filter named '${name}'.`, at };
         const call = this.current.kind === 'op' && this.current.value === '(' ? this.parseArgs() : { args: [], kwargs: [] };
         value = { type: 'filter', value, name, ...call, at };
       } else if (this.skipName('is')) {
         const negated = this.skipName('not');
         const name = this.dottedName();
-        if (!hasTest(name)) fail('syntax', `No test named '${name}'.`, at);
+        if (!hasTest(name)) this.unknown ??= { message: `No test named '${name}'.`, at };
         let args: Expr[] = [];
         if (this.current.kind === 'op' && this.current.value === '(') args = this.parseArgs().args;
         else if ((PRIMARY_START.has(this.current.kind) || (this.current.kind === 'op' && '([{'.includes(this.current.value))) && !['else', 'or', 'and'].some((n) => this.peekName(n))) {

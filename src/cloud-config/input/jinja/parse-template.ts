@@ -65,6 +65,7 @@ export function parseTemplate(pieces: readonly TemplatePiece[]): Node[] {
   const root: Node[] = [];
   const stack: Frame[] = [];
   const out = () => (stack.length === 0 ? root : body(stack[stack.length - 1]!));
+  const soft = () => stack[stack.length - 1]?.kind === 'if';
   const open = (frame: Frame) => {
     if (stack.length >= MAX_BLOCK_NESTING) fail('limit', `blocks nested more than ${MAX_BLOCK_NESTING} levels deep`, frame.at);
     stack.push(frame);
@@ -78,7 +79,7 @@ export function parseTemplate(pieces: readonly TemplatePiece[]): Node[] {
     const at = piece.at;
     if (piece.kind === 'output') {
       const expr = p.parseTuple();
-      p.expectEnd();
+      p.expectEnd(soft());
       out().push({ type: 'output', expr, at });
       continue;
     }
@@ -110,7 +111,7 @@ export function parseTemplate(pieces: readonly TemplatePiece[]): Node[] {
         const target = parseTarget(p);
         if (p.skipOp('=')) {
           const value = p.parseTuple();
-          p.expectEnd();
+          p.expectEnd(soft());
           out().push({ type: 'set', target, value, at });
         } else if (target.type === 'name') open({ kind: 'set', at, name: target.name, body: [] });
         else p.unexpected('expected "="');
@@ -142,7 +143,7 @@ export function parseTemplate(pieces: readonly TemplatePiece[]): Node[] {
         if (NOT_RENDERED.has(name)) fail('unsupported', `the "{% ${name} %}" tag is not rendered by this validator`, at);
         fail('syntax', `Encountered unknown tag '${name}'.`, at);
     }
-    p.expectEnd();
+    p.expectEnd(name === 'if' || name === 'elif' || soft());
   }
   const unclosed = stack[stack.length - 1];
   if (unclosed) fail('syntax', `Unexpected end of template. Jinja was looking for the following tags: '${END[unclosed.kind]}'. The innermost block that needs to be closed is '${unclosed.kind}'.`, unclosed.at);

@@ -3,7 +3,7 @@ import { fail } from './jinja-error';
 import { runFilter, runTest, type FilterContext } from './jinja-filters';
 import { getAttr, getItem, slice } from './jinja-lookup';
 import { arithmetic, comparison } from './jinja-operators';
-import { callable, isCallable, isMapping, iterate, MISSING_PREFIX, NAMESPACE, str, truthy, typeName, Undefined, undefinedError, type Mapping } from './jinja-values';
+import { callable, isCallable, isMapping, iterate, MISSING_PREFIX, NAMESPACE, str, truthy, tuple, typeName, Undefined, undefinedError, type Mapping } from './jinja-values';
 import { lexTemplate } from './lex-template';
 import { parseTemplate } from './parse-template';
 
@@ -267,10 +267,11 @@ class Renderer implements FilterContext {
       }
       case 'cond':
         if (truthy(this.expr(e.test, scope))) return this.expr(e.then, scope);
-        return e.otherwise ? this.expr(e.otherwise, scope) : new Undefined('None', 'the inline if-expression evaluated to false and no else section was defined.');
+        return e.otherwise ? this.expr(e.otherwise, scope) : new Undefined('None', 'the inline if-expression evaluated to false and no else section was defined.', false, true);
       case 'list':
-      case 'tuple':
         return e.items.map((item) => this.expr(item, scope));
+      case 'tuple':
+        return tuple(e.items.map((item) => this.expr(item, scope)));
       case 'dict':
         return Object.fromEntries(e.entries.map(([k, v]) => [str(this.expr(k, scope)), this.expr(v, scope)]));
     }
