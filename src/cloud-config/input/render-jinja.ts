@@ -40,7 +40,8 @@ function lineOf(starts: readonly number[], offset: number): { line: number; colu
   return { line: lo + 1, column: offset - starts[lo]! + 1 };
 }
 
-const MISSING = /CI_MISSING_JINJA_VAR\/(\S+)/g;
+// cloud-init's own warning takes everything up to the next space; the name is enough here.
+const MISSING = /CI_MISSING_JINJA_VAR\/([\w.-]+)/g;
 
 function listed(names: readonly string[]): string {
   const shown = names.slice(0, 5).map((n) => `'${n}'`).join(', ');
