@@ -91,10 +91,11 @@ describe('jinja templates', () => {
   });
 
   it('stops at the cost cap: loop iterations, at the limit and past it', () => {
-    // This template costs 2n + 3 steps (the text before, the loop, the range built, each
-    // iteration, the text after): n = 99,998 is 199,999 of the 200,000-step budget, 99,999 is past it.
-    expect(validateCloudConfig(jinja('{% for i in range(99998) %}{% endfor %}hostname: x\n'), { instanceData }).valid).toBe(true);
-    expect(only(validateCloudConfig(jinja('{% for i in range(99999) %}{% endfor %}hostname: x\n'), { instanceData })).code).toBe('input_too_large');
+    // This template costs n + 2 * ceil(n / 256) + 3 steps (the text before, the loop, the range
+    // checked before it is built and weighed after, each iteration, the text after): n = 198,445 is
+    // exactly the 200,000-step budget, 198,446 is one step past it.
+    expect(validateCloudConfig(jinja('{% for i in range(198445) %}{% endfor %}hostname: x\n'), { instanceData }).valid).toBe(true);
+    expect(only(validateCloudConfig(jinja('{% for i in range(198446) %}{% endfor %}hostname: x\n'), { instanceData })).code).toBe('input_too_large');
     const past = only(validateCloudConfig(jinja('a: 1\n{% for i in range(1000) %}{% for j in range(2000) %}{% endfor %}{% endfor %}\n'), { instanceData }));
     expect(past).toMatchObject({ code: 'input_too_large', line: 4 });
     expect(past.message).toMatch(/rendering stopped after 200000 steps/);
@@ -109,6 +110,30 @@ describe('jinja templates', () => {
     // A single huge value is refused before it is built.
     expect(only(validateCloudConfig(jinja('a: {{ "x" * 1000000000 }}\n'), { instanceData }))).toMatchObject({ code: 'input_too_large', line: 3 });
     expect(only(validateCloudConfig(jinja('{% for i in range(1000000000) %}{% endfor %}\n'), { instanceData }))).toMatchObject({ code: 'input_too_large' });
+  });
+
+  it('charges for the size of what it builds: megabyte strings in a loop stop early', () => {
+    // Each iteration makes a 1,000,000-character string (under the output limit), so 99,000
+    // iterations would copy about 100 GB; charged by size, the budget runs out in the first few hundred.
+    const copies = only(validateCloudConfig(jinja('{% for i in range(99000) %}{% set t = "x" * 1000000 %}{% set u = t | upper %}{% endfor %}a: 1\n'), { instanceData }));
+    expect(copies).toMatchObject({ code: 'input_too_large', message: expect.stringMatching(/200000 steps/) });
+    const joined = only(validateCloudConfig(jinja('{% set l = ["x" * 500000] * 2 %}{% for i in range(99000) %}{{ "" }}{% set j = l | join %}{% endfor %}\n'), { instanceData }));
+    expect(joined.code).toBe('input_too_large');
+  });
+
+  it('a template at the 1 MiB size limit renders in one linear pass', () => {
+    const lines: string[] = [];
+    for (let size = 0, i = 0; size < 1024 * 1024 - 400; i++) {
+      lines.push(`k${i}: "{{ v1.local_hostname | upper }}-{{ v1.region }}"\n`);
+      size += lines[i]!.length;
+    }
+    const body = `users:\n  - name: ada\n${lines.join('')}`;
+    const result = validateCloudConfig(jinja(body), { instanceData });
+    expect(result.valid).toBe(false);
+    // Every key is reported at its own template line, in order.
+    expect(result.errors[0]).toMatchObject({ code: 'additional_property', line: 5 });
+    expect(result.errors[99]).toMatchObject({ code: 'additional_property', path: 'k99', line: 104 });
+    expect(result.unlisted?.errors).toBe(lines.length - 100);
   });
 
   it('bounds nesting: deep expressions and blocks are one issue, not a stack overflow', () => {

@@ -10,7 +10,9 @@ import { parseTemplate } from './parse-template';
 // Renders a parsed template. Every piece of output remembers where in the template it came from
 // (text character by character, a `{{ }}` at its opening), so positions in the rendered YAML map
 // back to the user's lines. Work is counted: each statement, loop iteration and item a filter
-// walks costs a step, and the output has a size cap; passing either stops the rendering.
+// walks costs a step, and so does every 256 characters or items of a value a filter, call or
+// operator makes (a loop building megabyte strings stops long before it could copy gigabytes);
+// the output has a size cap; passing either stops the rendering.
 
 export interface RenderLimits {
   /** Longest output, in characters. */
@@ -57,8 +59,8 @@ function globals(charge: (units: number) => void): Readonly<Record<string, unkno
       const [start, stop, step] = args.length === 1 ? [0, a!, 1] : [a!, b!, c ?? 1];
       if (step === 0) fail('render', 'range() arg 3 must not be zero', at);
       const count = Math.max(0, Math.ceil((stop - start) / step));
-      // Charged before it is built: `range(10**9)` stops here.
-      charge(count);
+      // Charged before it is built, as any value is charged once built: `range(10**9)` stops here.
+      charge(Math.ceil(count / 256));
       return Array.from({ length: count }, (_, i) => start + i * step);
     }),
     dict: callable((_args, kwargs) => ({ ...kwargs })),
@@ -79,6 +81,13 @@ class Renderer implements FilterContext {
     private readonly lenient: boolean,
     private readonly limits: RenderLimits,
   ) {}
+
+  /** Charges for a value made by a filter, call or operator, by its size. */
+  private weigh<T>(value: T): T {
+    const size = typeof value === 'string' || Array.isArray(value) ? value.length : isMapping(value) ? Object.keys(value).length : 0;
+    if (size > 256) this.charge(Math.ceil(size / 256));
+    return value;
+  }
 
   charge(units: number): void {
     this.steps += units;
@@ -233,17 +242,18 @@ class Renderer implements FilterContext {
         if (callee instanceof Undefined) return undefinedError(callee, e.at);
         if (!isCallable(callee)) return fail('render', `'${typeName(callee)}' object is not callable`, e.at);
         const [args, kwargs] = this.args(e.args, e.kwargs, scope);
-        return callee(args, kwargs, e.at);
+        return this.weigh(callee(args, kwargs, e.at));
       }
       case 'filter': {
         const value = this.expr(e.value, scope);
         const [args, kwargs] = this.args(e.args, e.kwargs, scope);
         this.at = e.at;
-        return runFilter(e.name, value, args, kwargs, this);
+        this.weigh(value);
+        return this.weigh(runFilter(e.name, value, args, kwargs, this));
       }
       case 'test': {
         const [args] = this.args(e.args, [], scope);
-        return runTest(e.name, this.expr(e.value, scope), args, e.at) !== e.negated;
+        return runTest(e.name, this.weigh(this.expr(e.value, scope)), args, e.at) !== e.negated;
       }
       case 'unary': {
         const value = this.expr(e.value, scope);
@@ -254,13 +264,13 @@ class Renderer implements FilterContext {
         const left = this.expr(e.left, scope);
         if (e.op === 'and') return truthy(left) ? this.expr(e.right, scope) : left;
         if (e.op === 'or') return truthy(left) ? left : this.expr(e.right, scope);
-        return arithmetic(e.op, left, this.expr(e.right, scope), e.at, this.limits.maxOutput);
+        return this.weigh(arithmetic(e.op, left, this.expr(e.right, scope), e.at, this.limits.maxOutput));
       }
       case 'compare': {
         let left = this.expr(e.first, scope);
         for (const [op, expr] of e.rest) {
-          const right = this.expr(expr, scope);
-          if (!comparison(op, left, right, e.at)) return false;
+          const right = this.weigh(this.expr(expr, scope));
+          if (!comparison(op, this.weigh(left), right, e.at)) return false;
           left = right;
         }
         return true;
