@@ -50,6 +50,15 @@ describe('jinja templates', () => {
     expect(key).toMatchObject({ code: 'additional_property', line: 5, column: 1 });
   });
 
+  it('YAML errors and warnings of the rendered text are placed in the template too', () => {
+    // The loop writes `a:` twice: the duplicate's first occurrence and the repeat both come from template line 4.
+    const duplicate = validateCloudConfig(jinja('hostname: x\n{% for i in [1, 2] %}\nfinal_message: "{{ i }}"\n{% endfor %}\n'), { instanceData });
+    expect(duplicate.warnings).toEqual([expect.objectContaining({ code: 'duplicate_key', line: 5, column: 1, firstLine: 5, firstColumn: 1 })]);
+    const yaml = only(validateCloudConfig(jinja('{% if true %}\nruncmd:\n  - [ls\n{% endif %}\nhostname: {{ v1.local_hostname }}\n'), { instanceData }));
+    // Where YAML notices the unclosed `[`: the `hostname` line, line 4 of the output, line 7 of the template.
+    expect(yaml).toMatchObject({ code: 'yaml_syntax', line: 7, column: 1 });
+  });
+
   it('a template error is one issue at its line', () => {
     const cases: [string, RegExp, number][] = [
       ['a: 1\n{% if v1.distro %}\nb: 2\n', /Unexpected end of template.*'endif'/, 4],

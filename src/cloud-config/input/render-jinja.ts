@@ -107,11 +107,15 @@ export function renderJinja(text: string, instanceData: Readonly<Record<string, 
   return { text: output, map };
 }
 
-type Positioned = { readonly line?: number | undefined; readonly column?: number | undefined };
+type Positioned = { readonly line?: number | undefined; readonly column?: number | undefined; readonly firstLine?: number | undefined; readonly firstColumn?: number | undefined };
 
 function placed<T extends Positioned>(issue: T, map: TemplateMap): T {
   if (issue.line === undefined) return issue;
-  return { ...issue, ...map.position(issue.line, issue.column ?? 1) };
+  const placedIssue = { ...issue, ...map.position(issue.line, issue.column ?? 1) };
+  // A duplicate key's first occurrence is a position too.
+  if (issue.firstLine === undefined) return placedIssue;
+  const first = map.position(issue.firstLine, issue.firstColumn ?? 1);
+  return { ...placedIssue, firstLine: first.line, firstColumn: first.column };
 }
 
 /** A result for the rendered text, with its positions in the template file and rendering's warnings. */
