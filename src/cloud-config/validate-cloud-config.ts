@@ -209,7 +209,7 @@ function validateUnsafe(input: unknown, options: ValidateCloudConfigOptions, com
   if (userData.kind === 'rejected') return result(target, [userData.issue], [], [], undefined, userData.issue.userDataType);
   if (userData.kind === 'multipart') {
     const validatePart: PartValidator = (part, changed) => validateCloudConfig(part, { ...options, ...changed });
-    return validateMultipart(userData.text, validatePart, { target, instanceData: options.instanceData, maxIssues: issueLimit(options.maxIssues), line: userData.line });
+    return validateMultipart(userData.text, validatePart, { target, maxIssues: issueLimit(options.maxIssues), line: userData.line });
   }
   if (userData.kind === 'other') {
     // As `cloud-init schema` does: another type of user data is not an error, and not checked.

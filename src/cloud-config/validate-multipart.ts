@@ -15,7 +15,6 @@ export type PartValidator = (input: string | Uint8Array, options: { readonly req
 
 export interface MultipartOptions {
   readonly target: CloudConfigTarget;
-  readonly instanceData: Readonly<Record<string, unknown>> | undefined;
   readonly maxIssues: number;
   /** The line of the message's first header, where a cloud-init target reports it. */
   readonly line: number;
@@ -34,7 +33,7 @@ function inputIssue(code: CloudConfigInputIssue['code'], message: string): Cloud
   return { code, path: '', pointer: '', message };
 }
 
-function checkPart(part: MimePart, validate: PartValidator, options: MultipartOptions, maxIssues: number): Checked {
+function checkPart(part: MimePart, validate: PartValidator, maxIssues: number): Checked {
   if (part.type === 'text/cloud-config') return { result: validate(part.body, { requireHeader: false, maxIssues }) };
   if (part.type === 'text/jinja2') {
     let text: string;
@@ -84,7 +83,7 @@ export function validateMultipart(text: string, validate: PartValidator, options
         errors.push(inputIssue('input_too_large', `more than ${MAX_PARTS} parts; the ${message.parts.length - MAX_PARTS} after them are not validated`));
         break;
       }
-      const checked = checkPart(part, validate, options, Math.max(1, options.maxIssues - errors.length - deprecations.length - warnings.length));
+      const checked = checkPart(part, validate, Math.max(1, options.maxIssues - errors.length - deprecations.length - warnings.length));
       if ('note' in checked) {
         if (checked.issue) errors.push(inPart(checked.issue, ref));
         parts.push({ ...ref, type: part.type, evaluated: false, note: checked.note });

@@ -169,6 +169,7 @@ class Renderer implements FilterContext {
     if (node.filter) {
       const test = node.filter;
       items = items.filter((item) => {
+        this.charge(1);
         const inner = new Scope(scope);
         this.assign(node.target, item, inner, node.at);
         return truthy(this.expr(test, inner));
