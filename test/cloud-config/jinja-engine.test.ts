@@ -40,14 +40,18 @@ describe('the Jinja subset renders as Jinja2 does', () => {
 
   // Templates built from the constructs cloud-config templates use, nested and with whitespace
   // control, rendered by both.
-  const expr = fc.constantFrom('v1.local_hostname', 'v1.count', 'missing', 'v1.nokey', 'v1.public_ssh_keys | length', 'v1.distro | upper', 'loop_var', '"a" ~ v1.count', 'v1.count * 2', 'nope | default("d")', 'v1.flag and "y" or "n"');
+  const expr = fc.constantFrom('v1.local_hostname', 'v1.count', 'missing', 'v1.nokey', 'v1.public_ssh_keys | length', 'v1.distro | upper', 'loop_var', '"a" ~ v1.count', 'v1.count * 2', 'nope | default("d")', 'v1.flag and "y" or "n"', 'loop.index', 'v1.public_ssh_keys | join("; ")', 'ds.meta_data.tags | dictsort', 'items | map(attribute="name") | list', 'v1.local_hostname.split("-")');
   const cond = fc.constantFrom('v1.flag', 'v1.distro == "ubuntu"', 'missing', 'not v1.flag', 'v1.count > 2', 'nope is defined', '"web" in v1.local_hostname');
   const open = fc.constantFrom('{%', '{%-');
   const close = fc.constantFrom('%}', '-%}');
   const text = fc.constantFrom('a: 1\n', '  - x\n', '\n', 'key: ', ' ', 'word');
   const piece: fc.Memo<string> = fc.memo((n) =>
     n <= 1
-      ? fc.oneof(text, expr.map((e) => `{{ ${e} }}`), fc.constant('{# note #}\n'))
+      ? fc.oneof(
+          text,
+          fc.tuple(fc.constantFrom('{{', '{{-'), expr, fc.constantFrom('}}', '-}}')).map(([o, e, c]) => `${o} ${e} ${c}`),
+          fc.constantFrom('{# note #}\n', '{#- note -#}', '{% set loop_var = v1.count + 1 %}', '{% raw %}{{ x }}{% endraw %}\n'),
+        )
       : fc.oneof(
           text,
           fc.tuple(open, cond, close, piece(n - 1), open, close).map(([o, c, e, body, o2, e2]) => `${o} if ${c} ${e}\n${body}${o2} endif ${e2}\n`),
