@@ -81,6 +81,13 @@ describe('jinja templates', () => {
     expect(result.valid).toBe(true);
     expect(result.config).toEqual({ hostname: 'CI_MISSING_JINJA_VAR/v1.local_hostname' });
     expect(result.warnings).toEqual([expect.objectContaining({ code: 'jinja_template', line: 1, message: expect.stringMatching(/without instance data \('v1' undefined.*pass instanceData/) })]);
+    // A value that stands in for instance data is not judged: its error becomes a warning.
+    const standIn = validateCloudConfig(jinja('runcmd: {{ v1.commands }}\nhostname: 5\n'));
+    expect(standIn.errors).toEqual([expect.objectContaining({ code: 'type', path: 'hostname', line: 4 })]);
+    expect(standIn.warnings).toContainEqual(expect.objectContaining({ code: 'jinja_template', path: 'runcmd', line: 3, column: 9, message: expect.stringMatching(/^not checked without instance data: expected array/) }));
+    expect(validateCloudConfig(jinja('runcmd: {{ v1.commands }}\n')).valid).toBe(true);
+    // With instance data the same value is checked.
+    expect(only(validateCloudConfig(jinja('runcmd: {{ v1.commands }}\n'), { instanceData: { v1: { commands: 'ls' } } }))).toMatchObject({ code: 'type', line: 3 });
     // Template errors are found without instance data too.
     expect(only(validateCloudConfig(jinja('{% if x %}\n')))).toMatchObject({ code: 'jinja_template', line: 3 });
   });

@@ -17,6 +17,8 @@ export const MAX_RENDER_STEPS = 200_000;
 /** Positions in the rendered text mapped back to the template file, and what rendering noticed. */
 export interface TemplateMap {
   position(line: number, column: number): { readonly line: number; readonly column: number };
+  /** Rendered without instance data: whether the text here stands in for an instance-data value. */
+  standIn(line: number, column: number): boolean;
   readonly warnings: readonly CloudConfigWarning[];
 }
 
@@ -100,8 +102,10 @@ export function renderJinja(text: string, instanceData: Readonly<Record<string, 
     const message = `undefined jinja variables, rendered as CI_MISSING_JINJA_VAR/<name> (cloud-init warns about them too): ${listed(missing)}`;
     warnings.push({ code: 'jinja_template', path: '', pointer: '', message, ...inFile(rendered.sourceOffset(first)) });
   }
+  const clamp = (line: number, column: number) => Math.min(toOffset(line, column), Math.max(0, rendered.text.length - 1));
   const map: TemplateMap = {
-    position: (line, column) => inFile(rendered.sourceOffset(Math.min(toOffset(line, column), Math.max(0, rendered.text.length - 1)))),
+    position: (line, column) => inFile(rendered.sourceOffset(clamp(line, column))),
+    standIn: (line, column) => rendered.unknownAt(clamp(line, column)),
     warnings,
   };
   return { text: output, map };
@@ -118,10 +122,37 @@ function placed<T extends Positioned>(issue: T, map: TemplateMap): T {
   return { ...placedIssue, firstLine: first.line, firstColumn: first.column };
 }
 
-/** A result for the rendered text, with its positions in the template file and rendering's warnings. */
+// Problems of the text itself (YAML, header, limits) stay errors wherever they are: only a schema
+// issue about a stand-in value depends on the value.
+const INPUT_CODES: ReadonlySet<string> = new Set<CloudConfigInputIssue['code']>([
+  'missing_header',
+  'unsupported_user_data',
+  'ignored_part',
+  'jinja_template',
+  'unrendered_template',
+  'invalid_encoding',
+  'yaml_syntax',
+  'not_a_mapping',
+  'input_too_large',
+  'too_deep',
+  'alias_limit',
+  'invalid_input',
+]);
+
+/**
+ * A result for the rendered text, with its positions in the template file and rendering's
+ * warnings. Rendered without instance data, an error in a value that stands in for instance data
+ * (`runcmd: {{ v1.commands }}`) says nothing about the real value: it becomes a warning.
+ */
 export function inTemplate(result: CloudConfigResult, map: TemplateMap): CloudConfigResult {
-  const errors = result.errors.map((e) => placed(e, map));
+  const standIns = result.errors.filter((e) => !INPUT_CODES.has(e.code) && e.line !== undefined && map.standIn(e.line, e.column ?? 1));
+  const errors = result.errors.filter((e) => !standIns.includes(e)).map((e) => placed(e, map));
+  const notChecked: CloudConfigWarning[] = standIns.map((e) => {
+    const at = placed(e, map);
+    const message = `not checked without instance data: ${e.message}`;
+    return { code: 'jinja_template', path: e.path, pointer: e.pointer, message, line: at.line, column: at.column };
+  });
   const deprecations = result.deprecations.map((d) => placed(d, map));
-  const warnings = [...map.warnings, ...result.warnings.map((w) => placed(w, map))];
-  return { ...result, errors, deprecations, warnings } as unknown as CloudConfigResult;
+  const warnings = [...map.warnings, ...notChecked, ...result.warnings.map((w) => placed(w, map))];
+  return { ...result, valid: errors.length === 0, errors, deprecations, warnings } as unknown as CloudConfigResult;
 }
