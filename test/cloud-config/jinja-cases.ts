@@ -1,5 +1,5 @@
 // Templates with the output real Jinja2 gives them under cloud-init's settings (measured with
-// scripts/jinja-oracle.py, Jinja2 3.1.6). Shared by jinja-engine.test.ts, which renders each with
+// scripts/record-jinja-cases.ts with scripts/jinja-oracle.py, Jinja2 3.1.6). Shared by jinja-engine.test.ts, which renders each with
 // the validator's subset and, when python3 with jinja2 is installed, asks Jinja2 again.
 
 export const VARS = {
@@ -68,9 +68,11 @@ export const CASES: readonly string[] = [
   '{{ "%s-%s" | format("a", 1) }} {{ [1,2,3,4,5] | batch(2) | list }} {{ "a b  c" | wordcount }}\n',
   '{{ nope | upper }} {{ nope | length }} {{ nope ~ "x" }} {{ nope | join(",") }}\n',
   '{% for c in "ab" %}{{ c }}{{ loop.previtem | default("^") }}{{ loop.cycle("o", "e") }}{% endfor %}\n',
+  '{{ {"a": {"b": 1}} }} {% set d = {"k": {"v": [1]}} %}{{ d.k.v }}\n',
+  '{{ ("}}" ~ "%}") }} {{ [1, 2][1] }}\n',
 ];
 
-/** Jinja2's answer for each of CASES, in order (scripts/jinja-oracle.py). */
+/** Jinja2's answer for each of CASES, in order (scripts/record-jinja-cases.ts). */
 export const JINJA2: readonly ({ readonly output: string } | { readonly error: 'syntax' | 'render' })[] = [
   {"output":"hostname: web-01\n"},
   {"output":"a: CI_MISSING_JINJA_VAR/missing\nb: CI_MISSING_JINJA_VAR/nokey\nc: CI_MISSING_JINJA_VAR/no-key\n"},
@@ -129,4 +131,6 @@ export const JINJA2: readonly ({ readonly output: string } | { readonly error: '
   {"output":"a-1 [[1, 2], [3, 4], [5]] 3\n"},
   {"output":"CI_MISSING_JINJA_VAR/NOPE 0 CI_MISSING_JINJA_VAR/nopex \n"},
   {"output":"a^obae\n"},
+  {"output":"{'a': {'b': 1}} [1]\n"},
+  {"output":"}}%} 2\n"},
 ];

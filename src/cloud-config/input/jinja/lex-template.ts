@@ -10,16 +10,22 @@ export type TemplatePiece =
   | { readonly kind: 'text'; readonly value: string; readonly offset: number }
   | { readonly kind: 'output' | 'tag'; readonly source: string; readonly offset: number; readonly at: number };
 
-/** Where an expression inside a tag ends: the closing delimiter outside any string literal. */
+/**
+ * Where an expression inside a tag ends: the closing delimiter outside any string literal and
+ * outside brackets (Jinja2's lexer balances them, so `{{ {'a': {'b': 1}} }}` is one expression).
+ */
 function findClose(text: string, from: number, close: string, opening: string, at: number): number {
   let quote = '';
+  let depth = 0;
   for (let i = from; i < text.length; i++) {
     const c = text[i]!;
     if (quote) {
       if (c === '\\') i++;
       else if (c === quote) quote = '';
     } else if (c === '"' || c === "'") quote = c;
-    else if (c === close[0] && text.startsWith(close, i)) return i;
+    else if (depth === 0 && c === close[0] && text.startsWith(close, i)) return i;
+    else if (c === '(' || c === '[' || c === '{') depth++;
+    else if ((c === ')' || c === ']' || c === '}') && depth > 0) depth--;
   }
   return fail('syntax', quote ? 'unexpected end of template: a string is not closed' : `unexpected end of template: "${opening}" is not closed with "${close}"`, at);
 }
