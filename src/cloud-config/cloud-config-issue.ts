@@ -186,8 +186,10 @@ export interface CloudConfigRuleIssue extends CloudConfigIssueBase {
 
 /**
  * A problem that does not make the config invalid: a key written twice (YAML keeps the last value,
- * as cloud-init's PyYAML does), a YAML construct cloud-init would read differently, or a part
- * cloud-init dropped from merged user data that cloud-init 26.2 does not report (`ignored_part`).
+ * as cloud-init's PyYAML does), a YAML construct cloud-init would read differently, a part
+ * cloud-init dropped from merged user data that cloud-init 26.2 does not report (`ignored_part`),
+ * or what rendering a jinja template could not settle (`jinja_template`: undefined variables, no
+ * instance data).
  *
  * @example
  * ```ts
@@ -195,7 +197,7 @@ export interface CloudConfigRuleIssue extends CloudConfigIssueBase {
  * ```
  */
 export interface CloudConfigWarning extends CloudConfigIssueBase {
-  readonly code: 'duplicate_key' | 'yaml_warning' | 'ignored_part';
+  readonly code: 'duplicate_key' | 'yaml_warning' | 'ignored_part' | 'jinja_template';
   /** For `duplicate_key`: where the key was first written. */
   readonly firstLine?: number | undefined;
   readonly firstColumn?: number | undefined;

@@ -14,6 +14,7 @@ import type { KeyCheck } from './issues/find-deprecations';
 import { parseYaml, type ParsedYaml } from './yaml/parse-yaml';
 import { ignoredParts, type IgnoredPart } from './input/ignored-parts';
 import { readUserData } from './input/read-user-data';
+import { inTemplate } from './input/render-jinja';
 import { schemaTarget, validateAgainstSchema, type SchemaTarget } from './check/schema-validator';
 import { targetOf, type CloudConfigTarget, type CloudInitVersion } from './targets/targets';
 import { sourcePosition, type PositionTarget } from './yaml/source-position';
@@ -49,9 +50,11 @@ export interface ValidateCloudConfigOptions {
    */
   readonly maxIssues?: number | undefined;
   /**
-   * Instance data for `## template: jinja` user data: `{{ v1.region }}`-style variables are
-   * substituted from it before validating, as cloud-init does. Without it, jinja user data is
-   * reported as needing rendering.
+   * Instance data (the contents of cloud-init's `instance-data.json`) for `## template: jinja`
+   * user data: the template is rendered with it as cloud-init renders it (`v1.region`, `ds...`,
+   * the `v1` keys at the top level and `-` -> `_` aliases), then validated, with positions in the
+   * template. Without it the template is rendered with every instance-data variable undefined,
+   * and a `jinja_template` warning says what could not be checked.
    */
   readonly instanceData?: Readonly<Record<string, unknown>> | undefined;
   /**
@@ -206,16 +209,21 @@ function validateUnsafe(input: unknown, options: ValidateCloudConfigOptions, com
   if (userData.kind === 'rejected') return result(target, [userData.issue], [], [], undefined, userData.issue.userDataType);
   if (userData.kind === 'multipart') {
     const validatePart: PartValidator = (part, changed) => validateCloudConfig(part, { ...options, ...changed });
-    return validateMultipart(userData.text, validatePart, { target, instanceData: options.instanceData, maxIssues: issueLimit(options.maxIssues), line: userData.line });
+    return validateMultipart(userData.text, validatePart, { target, maxIssues: issueLimit(options.maxIssues), line: userData.line });
   }
   if (userData.kind === 'other') {
     // As `cloud-init schema` does: another type of user data is not an error, and not checked.
     const note = `${userData.userDataType} (${userData.header} on line ${userData.line}) is not cloud-config; not validated, as cloud-init schema does not validate it`;
     return { ...result(target, [], [], [], {}, userData.userDataType), note };
   }
-  const parts = ignoredParts(userData.text);
-  const parsed = parseYaml(userData.text, maxDepth);
-  if (!parsed.ok) return result(target, [...parts, ...explainYamlFailure(userData.text, parsed.errors, maxDepth)], [], parsed.warnings, undefined, CLOUD_CONFIG);
+  const checked = validateText(context, userData.text, maxDepth, completion);
+  return userData.template ? inTemplate(checked, userData.template) : checked;
+}
+
+function validateText(context: SchemaTarget, text: string, maxDepth: number, completion: Completion): CloudConfigResult {
+  const parts = ignoredParts(text);
+  const parsed = parseYaml(text, maxDepth);
+  if (!parsed.ok) return result(context.name, [...parts, ...explainYamlFailure(text, parsed.errors, maxDepth)], [], parsed.warnings, undefined, CLOUD_CONFIG);
   const checked = validateData(context, parsed.parsed.value, parsed.parsed, parsed.parsed.warnings, maxDepth, completion);
   return withIgnoredParts(context, parts, cloudConfigResult(checked));
 }

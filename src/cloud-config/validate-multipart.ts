@@ -1,11 +1,10 @@
 import type { CloudConfigDeprecation, CloudConfigInputIssue, CloudConfigIssue, CloudConfigPartRef, CloudConfigWarning } from './cloud-config-issue';
 import type { CloudConfigPart, CloudConfigResult } from './cloud-config-result';
 import { parseMimeMessage, type MimePart } from './input/mime-multipart';
-import { renderJinja } from './input/render-jinja';
 import type { CloudConfigTarget } from './targets/targets';
 
 // MIME multipart user data is validated part by part: every `text/cloud-config` part, every
-// `text/jinja2` part once rendered with the instance data, and every untyped part whose header
+// `text/jinja2` part once rendered (with the instance data when given), and every untyped part whose header
 // says cloud-config (cloud-init guesses an untyped part's type from its first line). Other parts
 // (shell scripts, includes, boothooks) are what cloud-init runs or fetches at boot: listed as not
 // evaluated. `cloud-init schema -c` does not read multipart at all (an unrecognised header): a
@@ -16,7 +15,6 @@ export type PartValidator = (input: string | Uint8Array, options: { readonly req
 
 export interface MultipartOptions {
   readonly target: CloudConfigTarget;
-  readonly instanceData: Readonly<Record<string, unknown>> | undefined;
   readonly maxIssues: number;
   /** The line of the message's first header, where a cloud-init target reports it. */
   readonly line: number;
@@ -35,22 +33,22 @@ function inputIssue(code: CloudConfigInputIssue['code'], message: string): Cloud
   return { code, path: '', pointer: '', message };
 }
 
-function checkPart(part: MimePart, validate: PartValidator, options: MultipartOptions, maxIssues: number): Checked {
+function checkPart(part: MimePart, validate: PartValidator, maxIssues: number): Checked {
   if (part.type === 'text/cloud-config') return { result: validate(part.body, { requireHeader: false, maxIssues }) };
   if (part.type === 'text/jinja2') {
-    if (options.instanceData === undefined) {
-      return { note: 'a jinja template: not evaluated without instance data', issue: inputIssue('jinja_template', 'this part is a jinja template (text/jinja2); render it first or pass instanceData') };
-    }
     let text: string;
     try {
       text = new TextDecoder('utf-8', { fatal: true }).decode(part.body);
     } catch {
       return { note: 'not UTF-8 text', issue: inputIssue('invalid_encoding', 'this part is not UTF-8 text') };
     }
-    const rendered = renderJinja(text, options.instanceData);
-    if ('error' in rendered) return { note: 'a jinja template that could not be rendered', issue: inputIssue('jinja_template', `cannot render the jinja template: ${rendered.error}`) };
-    // As cloud-init does, the rendered text is then handled by its own first line.
-    return { result: validate(rendered.text, { requireHeader: true, maxIssues }) };
+    // cloud-init's jinja handler fails on a part whose first line is not the template header.
+    if (!/^## template: jinja[ \t]*\r?(\n|$)/i.test(text)) {
+      return { note: 'a jinja part without its header', issue: inputIssue('jinja_template', 'a text/jinja2 part must start with "## template: jinja"; cloud-init fails to render this part') };
+    }
+    // The validator renders it (with the instance data, or says what it could not check) and
+    // handles the rendered text by its own first line, as cloud-init does.
+    return { result: validate(text, { requireHeader: true, maxIssues }) };
   }
   if (UNTYPED.has(part.type)) return { result: validate(part.body, { requireHeader: true, maxIssues }) };
   if (part.type.startsWith('multipart/')) return { note: 'a nested multipart message: not evaluated' };
@@ -85,7 +83,7 @@ export function validateMultipart(text: string, validate: PartValidator, options
         errors.push(inputIssue('input_too_large', `more than ${MAX_PARTS} parts; the ${message.parts.length - MAX_PARTS} after them are not validated`));
         break;
       }
-      const checked = checkPart(part, validate, options, Math.max(1, options.maxIssues - errors.length - deprecations.length - warnings.length));
+      const checked = checkPart(part, validate, Math.max(1, options.maxIssues - errors.length - deprecations.length - warnings.length));
       if ('note' in checked) {
         if (checked.issue) errors.push(inPart(checked.issue, ref));
         parts.push({ ...ref, type: part.type, evaluated: false, note: checked.note });

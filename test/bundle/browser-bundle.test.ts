@@ -61,4 +61,18 @@ describe.skipIf('missing' in browser)('the browser bundle in headless Chromium',
     expect(gzipped.errors[0]).toMatchObject({ code: 'invalid_encoding' });
     expect(gzipped.errors[0]?.message).toMatch(/gzip-compressed, and decompression is not available in this runtime.*decompress it first/);
   });
+
+  it('renders jinja templates as Node does, with positions in the template', async () => {
+    const page = await context.newPage();
+    await page.setContent('<!doctype html><title>validator</title>');
+    await page.addScriptTag({ content: built.code });
+    const template = '## template: jinja\n#cloud-config\n{% for k in v1.tags %}\n# {{ k | upper }}\n{% endfor %}\nhostname: {{ v1.name }}\nruncmd: {{ v1.tags | length }}\n';
+    const instanceData = { v1: { name: 'web-01', tags: ['a', 'b', 'c'] } };
+    const result = await page.evaluate(({ template, instanceData }) => {
+      const validate = (globalThis as unknown as { validateCloudConfig: (input: string, options: object) => CloudConfigResult }).validateCloudConfig;
+      return validate(template, { instanceData });
+    }, { template, instanceData });
+    expect(result.config).toEqual({ hostname: 'web-01', runcmd: 3 });
+    expect(result.errors).toEqual([expect.objectContaining({ code: 'type', path: 'runcmd', line: 7, column: 9 })]);
+  });
 });

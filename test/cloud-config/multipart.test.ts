@@ -61,13 +61,18 @@ describe('MIME multipart user data', () => {
   });
 
   it('renders text/jinja2 parts with the instance data, and says when it cannot', () => {
-    const parts = [{ type: 'text/jinja2', filename: 't.j2', body: '#cloud-config\nhostname: {{ v1.local_hostname }}\nruncmd: 5\n' }];
+    const parts = [{ type: 'text/jinja2', filename: 't.j2', body: '## template: jinja\n#cloud-config\nhostname: {{ v1.local_hostname }}\nruncmd: 5\n' }];
     const rendered = validateCloudConfig(mime(parts), { instanceData: { v1: { local_hostname: 'ada' } } });
-    expect(rendered.errors).toEqual([expect.objectContaining({ code: 'type', path: 'runcmd', line: 3, part: { index: 1, filename: 't.j2' } })]);
+    expect(rendered.errors).toEqual([expect.objectContaining({ code: 'type', path: 'runcmd', line: 4, part: { index: 1, filename: 't.j2' } })]);
     expect(rendered.parts![0]!.config).toEqual({ hostname: 'ada', runcmd: 5 });
+    // Without instance data: rendered, checked, and a warning says what was not.
     const unrendered = validateCloudConfig(mime(parts));
-    expect(unrendered.errors).toEqual([expect.objectContaining({ code: 'jinja_template', part: { index: 1, filename: 't.j2' } })]);
-    expect(unrendered.parts![0]).toMatchObject({ evaluated: false });
+    expect(unrendered.errors).toEqual([expect.objectContaining({ code: 'type', line: 4, part: { index: 1, filename: 't.j2' } })]);
+    expect(unrendered.warnings).toEqual([expect.objectContaining({ code: 'jinja_template', part: { index: 1, filename: 't.j2' } })]);
+    // cloud-init's jinja handler fails on a text/jinja2 part without the header.
+    const headerless = validateCloudConfig(mime([{ type: 'text/jinja2', filename: 't.j2', body: '#cloud-config\nhostname: x\n' }]), { instanceData: {} });
+    expect(headerless.errors).toEqual([expect.objectContaining({ code: 'jinja_template', part: { index: 1, filename: 't.j2' } })]);
+    expect(headerless.parts![0]).toMatchObject({ evaluated: false });
   });
 
   it('under cloud-init 26.2 reports the header as cloud-init does, then the parts', () => {

@@ -70,15 +70,18 @@ describe('headers and user-data types', () => {
     },
   );
 
-  it('reports a jinja template as needing rendering, and renders plain variables from instanceData', () => {
+  it('renders a jinja template from instanceData, and without it says what was not checked', () => {
     const text = '## template: jinja\n#cloud-config\nhostname: {{ v1.local_hostname }}\nfqdn: {{ ds.meta_data.fqdn }}\n';
-    expect(onlyError(validateCloudConfig(text)).code).toBe('jinja_template');
+    const unrendered = validateCloudConfig(text);
+    expect(unrendered.valid).toBe(true);
+    expect(unrendered.warnings).toEqual([expect.objectContaining({ code: 'jinja_template', line: 1, message: expect.stringMatching(/without instance data \('v1', 'ds' undefined/) })]);
     const rendered = validateCloudConfig(text, { instanceData: { v1: { local_hostname: 'web1' }, ds: { meta_data: { fqdn: 'web1.example.com' } } } });
     expect(rendered.valid).toBe(true);
     expect(rendered.config).toMatchObject({ hostname: 'web1', fqdn: 'web1.example.com' });
-    // An unknown variable renders as cloud-init renders it; a jinja block cannot be rendered here.
-    expect(validateCloudConfig(text, { instanceData: {} }).config).toMatchObject({ hostname: 'CI_MISSING_JINJA_VAR/v1.local_hostname' });
-    expect(onlyError(validateCloudConfig('## template: jinja\n#cloud-config\n{% if x %}a: 1{% endif %}\n', { instanceData: {} })).code).toBe('jinja_template');
+    // An undefined attribute renders as cloud-init renders it, named by the attribute; an
+    // attribute of an undefined variable is the error cloud-init's Jinja raises.
+    expect(validateCloudConfig(text, { instanceData: { v1: {}, ds: { meta_data: {} } } }).config).toMatchObject({ hostname: 'CI_MISSING_JINJA_VAR/local_hostname', fqdn: 'CI_MISSING_JINJA_VAR/fqdn' });
+    expect(onlyError(validateCloudConfig(text, { instanceData: {} }))).toMatchObject({ code: 'jinja_template', line: 3, message: expect.stringMatching(/'v1' is undefined/) });
   });
 
   it('keeps line numbers of the file after rendering a jinja template', () => {

@@ -1,5 +1,5 @@
 import type { CloudConfigInputIssue } from '../cloud-config-issue';
-import { renderJinja } from './render-jinja';
+import { renderJinja, type TemplateMap } from './render-jinja';
 
 /** How raw user data is read; see `ValidateCloudConfigOptions` for the public meaning of each. */
 export interface ReadUserDataOptions {
@@ -11,7 +11,7 @@ export interface ReadUserDataOptions {
 /** Raw user data sorted into what the validator does next. */
 export type UserData =
   | { readonly kind: 'empty' }
-  | { readonly kind: 'cloud-config'; readonly text: string }
+  | { readonly kind: 'cloud-config'; readonly text: string; readonly template?: TemplateMap }
   | { readonly kind: 'other'; readonly userDataType: string; readonly header: string; readonly line: number }
   | { readonly kind: 'multipart'; readonly text: string; readonly line: number }
   | { readonly kind: 'rejected'; readonly issue: CloudConfigInputIssue };
@@ -122,15 +122,17 @@ function classify(text: string, options: ReadUserDataOptions, rendered: boolean)
   const head = text.slice(start, start + 40).toLowerCase();
   const line = lineOfFirstContent(text, start);
   if (!rendered && head.startsWith(JINJA_HEADER)) {
-    if (options.instanceData === undefined) {
-      return rejected('jinja_template', 'user data is a jinja template (## template: jinja); render it first or pass instanceData', line);
+    // cloud-init removes the first line as the template's header: anything before it (a blank
+    // line, spaces) makes it a template without the header, which cloud-init refuses.
+    if (start !== 0) {
+      return rejected('jinja_template', 'the "## template: jinja" header must be the very first line: cloud-init finds the jinja type but reads the first line as the template header', line);
     }
-    const newline = text.indexOf('\n');
-    // Blank the header line instead of removing it so positions still match the user's file.
-    const body = newline === -1 ? '' : text.slice(newline);
-    const result = renderJinja(body, options.instanceData);
-    if ('error' in result) return rejected('jinja_template', `cannot render the jinja template: ${result.error}`, line);
-    return classify(result.text, options, true);
+    const result = renderJinja(text, options.instanceData, options.maxBytes);
+    if ('issue' in result) return { kind: 'rejected', issue: result.issue };
+    const next = classify(result.text, options, true);
+    if (next.kind === 'cloud-config') return { ...next, template: result.map };
+    if (next.kind === 'rejected' && next.issue.line !== undefined) return { kind: 'rejected', issue: { ...next.issue, ...result.map.position(next.issue.line, next.issue.column ?? 1) } };
+    return next;
   }
   const match = headerOf(head);
   if (match?.[1] === 'text/cloud-config') return { kind: 'cloud-config', text };

@@ -8,7 +8,7 @@ const DESCRIPTIONS: Readonly<Record<CloudConfigIssueCode, string>> = {
   missing_header: 'The text does not start with #cloud-config.',
   unsupported_user_data: 'User data of a type cloud-init schema does not read (MIME multipart).',
   ignored_part: 'A part of merged user data that cloud-init dropped.',
-  jinja_template: 'A jinja template that cannot be rendered (no instance data, or an unsupported construct).',
+  jinja_template: 'A jinja template cloud-init cannot render (syntax error, unknown filter) or that was rendered with undefined variables or without instance data.',
   invalid_encoding: 'Bytes that are not UTF-8, or broken gzip.',
   yaml_syntax: 'YAML that cloud-init cannot load.',
   unrendered_template: 'A template placeholder left in the file (`${...}`, `{{ ... }}` without the jinja header, `op://`) that breaks its YAML.',
