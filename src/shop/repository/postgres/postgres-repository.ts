@@ -11,7 +11,7 @@ import { arrayLiteral, instantFromMs, isSafeId, isStorableText, msOf, msParam, r
 import { aggregateSales, topSellers, type DayZone } from './report-aggregates';
 import { moveOrderContribution } from './report-days';
 import { COUPON_SELECT, CUSTOMER_SELECT, ORDER_SELECT, readCoupon, readCustomer, readOrder, readProduct, readStore } from './rows';
-import { requestBudget } from './request-budget';
+import { requestBudget } from '../request-budget';
 import { createPostgresSession, type PostgresSession } from './session';
 
 /**

@@ -1,36 +1,5 @@
 import { RepositoryUnavailableError } from '../repository-unavailable';
-
-/**
- * The time budget of one request (or, outside a request, of one unit of work), and its abort signal. Every
- * transaction the repository runs under it starts with `SET LOCAL statement_timeout` = what is left of the budget,
- * so a server default is not needed and a request never holds a connection much beyond its budget.
- */
-export interface RequestBudget {
-  /** Milliseconds left, at least 1; throws the `timeout` or `cancelled` {@link RepositoryUnavailableError} when none. */
-  remainingMs(): number;
-  readonly signal: AbortSignal | undefined;
-  /** The whole budget in ms (for messages and Retry-After). */
-  readonly totalMs: number;
-}
-
-/** A budget of `totalMs` starting now, stopped early by `signal`. */
-export function requestBudget(totalMs: number, signal?: AbortSignal): RequestBudget {
-  const deadline = Date.now() + totalMs;
-  return {
-    totalMs,
-    signal,
-    remainingMs() {
-      if (signal?.aborted === true) throw cancelled(signal.reason);
-      const left = deadline - Date.now();
-      if (left <= 0) throw new RepositoryUnavailableError('timeout', `the request's ${totalMs} ms database budget ran out`, { retryAfterSeconds: 1 });
-      return left;
-    },
-  };
-}
-
-function cancelled(cause: unknown): RepositoryUnavailableError {
-  return new RepositoryUnavailableError('cancelled', 'the request was aborted; its database work was stopped', { cause });
-}
+import { cancelled, type RequestBudget } from '../request-budget';
 
 /**
  * Waits for `pending` (a pool's connection) no longer than the budget allows. When the budget or the signal ends

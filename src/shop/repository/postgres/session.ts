@@ -1,5 +1,6 @@
 import type { PostgresClient, PostgresPooledConnection, PostgresQueryable } from './client';
-import { unavailableOr, withinBudget, type RequestBudget } from './request-budget';
+import type { RequestBudget } from '../request-budget';
+import { unavailableOr, withinBudget } from './request-budget';
 
 /**
  * How the PostgreSQL code talks to a user's client: single queries and transactions, whatever the client's kind

@@ -4,34 +4,8 @@
 // no wait limit of its own) and a client that goes away. Either way the caller gets a RepositoryUnavailableError,
 // which the handler answers 503 with Retry-After, never a 500.
 import { RepositoryUnavailableError } from '../repository-unavailable';
+import { cancelled, type RequestBudget } from '../request-budget';
 import type { MysqlQueryable } from './woocommerce-database';
-
-/** The time budget of one request (or, outside a request, of one call), and its abort signal. */
-export interface RequestBudget {
-  /** Milliseconds left, at least 1; throws the `timeout` or `cancelled` RepositoryUnavailableError when none. */
-  remainingMs(): number;
-  readonly signal: AbortSignal | undefined;
-  readonly totalMs: number;
-}
-
-const cancelled = (cause: unknown) => new RepositoryUnavailableError('cancelled', 'the request was aborted; its database work was stopped', { cause });
-
-// The same budget as the PostgreSQL repository's (postgres/request-budget.ts), kept here so the bridge imports
-// neither of the other repositories (docs/architecture.md).
-/** A budget of `totalMs` starting now, stopped early by `signal`. */
-export function requestBudget(totalMs: number, signal?: AbortSignal): RequestBudget {
-  const deadline = Date.now() + totalMs;
-  return {
-    totalMs,
-    signal,
-    remainingMs() {
-      if (signal?.aborted === true) throw cancelled(signal.reason);
-      const left = deadline - Date.now();
-      if (left <= 0) throw new RepositoryUnavailableError('timeout', `the request's ${totalMs} ms database budget ran out`, { retryAfterSeconds: 1 });
-      return left;
-    },
-  };
-}
 
 /** Which server dialect bounds a statement's time. */
 export type MysqlFlavor = 'mariadb' | 'mysql';
