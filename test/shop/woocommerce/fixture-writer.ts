@@ -4,7 +4,7 @@
 // The tables come from the layout facts of WordPress's and WooCommerce's schema code (generated/woocommerce-layouts.ts).
 import type { Connection, Pool, PoolConnection } from 'mysql2/promise';
 import type { ShopSnapshot } from 'wc-legacy-api/shop';
-import { writeCoupons, writeOptions, writeProducts, writeUsers, type WriteContext } from './fixture-catalog';
+import { writeApiKeys, writeCoupons, writeOptions, writeProducts, writeUsers, type FixtureApiKey, type WriteContext } from './fixture-catalog';
 import { TaxRateIds, writeOrder } from './fixture-orders';
 import { addKeysSql, createTableSql, HPOS_TABLES, RowBuffer } from './fixture-tables';
 import { WOOCOMMERCE_LAYOUTS } from './generated/woocommerce-layouts';
@@ -21,7 +21,11 @@ export interface WriteWooCommerceShopOptions {
   readonly onProgress?: (progress: { orders: number }) => void;
   /** Orders written per transaction (default 500). */
   readonly batchSize?: number;
+  /** API keys to store in `{prefix}woocommerce_api_keys` (hashed as WooCommerce does); default none. */
+  readonly apiKeys?: readonly FixtureApiKey[];
 }
+
+export type { FixtureApiKey } from './fixture-catalog';
 
 /** Posts-table ids must be unique across products, coupons, orders and refunds (WordPress's `posts.ID`). */
 export function postIdCollisions(shop: ShopSnapshot): number[] {
@@ -91,6 +95,7 @@ export async function writeWooCommerceShop(db: Connection | Pool, shop: ShopSnap
     writeUsers(ctx, shop);
     writeProducts(ctx, shop, now);
     writeCoupons(ctx, shop);
+    writeApiKeys(ctx, options.apiKeys ?? []);
     await commit();
     const rates = new TaxRateIds();
     const batch = Math.max(1, options.batchSize ?? 500);
