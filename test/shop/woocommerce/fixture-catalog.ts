@@ -12,6 +12,8 @@ export interface WriteContext {
   readonly version: string;
   readonly timeZone: string;
   readonly host: string;
+  /** Orders written as WooCommerce 2.x left them in stores since upgraded (posts storage only). */
+  readonly legacyOrder: (orderId: number) => boolean;
 }
 
 /** A `{prefix}posts` row with WordPress's dates (local and GMT) and what every WooCommerce post carries. */
