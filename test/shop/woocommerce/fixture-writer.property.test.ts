@@ -8,7 +8,7 @@ import { exportWooCommerceSnapshot } from 'wc-legacy-api/woocommerce';
 import { generateDemoShop } from '../../../examples/demo-shop';
 import { arbitraryOrder, buildStore } from '../builders';
 import { writeWooCommerceShop } from './fixture-writer';
-import { emptyDatabase, MYSQL_URL } from './mariadb-harness';
+import { dropDatabase, emptyDatabase, MYSQL_URL } from './mariadb-harness';
 import { expectSameShop } from './shop-equality';
 import { asStoredByWooCommerce, withWooCommerceIds } from './woocommerce-shape';
 
@@ -18,11 +18,14 @@ const timeZone = fc.constantFrom('Europe/Berlin', 'UTC', 'America/New_York', 'As
 
 async function roundTrip(shop: ShopSnapshot, s: 'posts' | 'hpos', p: string, legacyOrders?: (id: number) => boolean): Promise<void> {
   const pool = await emptyDatabase();
-  await writeWooCommerceShop(pool, shop, { storage: s, tablePrefix: p, batchSize: 7, ...(legacyOrders === undefined ? {} : { legacyOrders }) });
-  const loaded = loadShopSnapshot(await exportWooCommerceSnapshot(pool, { tablePrefix: p }));
-  if (!loaded.ok) throw new Error(JSON.stringify(loaded.issues.slice(0, 3)));
-  expectSameShop(loaded.snapshot, asStoredByWooCommerce(shop, s));
-  await pool.end();
+  try {
+    await writeWooCommerceShop(pool, shop, { storage: s, tablePrefix: p, batchSize: 7, ...(legacyOrders === undefined ? {} : { legacyOrders }) });
+    const loaded = loadShopSnapshot(await exportWooCommerceSnapshot(pool, { tablePrefix: p }));
+    if (!loaded.ok) throw new Error(JSON.stringify(loaded.issues.slice(0, 3)));
+    expectSameShop(loaded.snapshot, asStoredByWooCommerce(shop, s));
+  } finally {
+    await dropDatabase(pool);
+  }
 }
 
 // Instants WooCommerce stores: a zero timestamp reads as "never", so the drawn ones start in 2000.
