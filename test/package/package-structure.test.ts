@@ -141,7 +141,8 @@ describe('built package', () => {
     expect(readFileSync(bin, 'utf8')).not.toMatch(/^import .* from ['"](pg|@electric-sql\/pglite)['"]|class PGlite\b/m);
     const run = spawnSync(bin, ['--help'], { cwd: root, encoding: 'utf8' });
     expect(run.status).toBe(0);
-    expect(run.stdout).toContain('wc-legacy-api import (SNAPSHOT | --from-woocommerce URL');
+    // Both forms of import, one a line (commands.ts): a file, or a live WooCommerce store.
+    expect(run.stdout).toMatch(/wc-legacy-api import SNAPSHOT --database-url URL .*\n +wc-legacy-api import --from-woocommerce URL /);
     // Found from the built bin's place in dist/, as an installed package runs it.
     const version = spawnSync(bin, ['--version'], { cwd: root, encoding: 'utf8' });
     expect(version).toMatchObject({ status: 0, stdout: `${(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }).version}\n` });

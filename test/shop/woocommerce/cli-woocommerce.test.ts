@@ -1,7 +1,7 @@
 // `wc-legacy-api export --from-woocommerce` and `import --from-woocommerce` end to end, as child processes from source,
 // against stores the fixture writer put in MariaDB (MYSQL_URL): the file and the import hold the store, progress is
 // shown, and every way a store cannot be read is one line naming the problem, exit 2, never showing the password.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -140,6 +140,28 @@ describe.skipIf(MYSQL_URL === undefined)('wc-legacy-api export and import --from
       expect(imported.stderr.trimEnd(), args.join(' ')).toMatch(message);
       expect(imported.status, args.join(' ')).toBe(2);
     }
+  });
+
+  it('cancels on Ctrl-C mid-export: exit 130, and no file is left', async () => {
+    const output = join(dir, 'cancelled.json');
+    const child = spawn(process.execPath, ['--import', 'tsx', cli, 'export', '--from-woocommerce', url(hposStore, user), '--table-prefix', 'shop7_', '--output', output], {
+      cwd: root,
+      env: { ...process.env, WC_LEGACY_API_PROGRESS_EVERY_MS: '0' },
+    });
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    // Interrupted once the export has begun (its first line), whether or not its first page was read.
+    let stdout = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    for (let i = 0; i < 600 && !stdout.includes('exporting') && child.exitCode === null; i += 1) await new Promise((r) => setTimeout(r, 20));
+    child.kill('SIGINT');
+    const code = await exited;
+    if (code === 0) return; // finished before the signal arrived: nothing to cancel (a small store on a fast machine)
+    expect(code).toBe(130);
+    expect(stderr).toContain('export cancelled; ');
+    expect(existsSync(output)).toBe(false);
+    expect(existsSync(`${output}.partial-${child.pid}`)).toBe(false);
   });
 
   it('refuses usage mistakes before touching a database', () => {

@@ -1,6 +1,6 @@
 // The store's options, users, products and coupons as WooCommerce stores them (the same in both order storages).
-import type { ShopSnapshot } from 'wc-legacy-api/shop';
-import { serializePhp } from './php-serialize';
+import { hashConsumerKey, type ShopSnapshot } from 'wc-legacy-api/shop';
+import { serializePhp, type PhpWritable } from './php-serialize';
 import type { RowBuffer } from './fixture-tables';
 import { decimalText, gmtDatetime, localDatetime, slug, timestamp, yesNo } from './fixture-values';
 
@@ -12,6 +12,8 @@ export interface WriteContext {
   readonly version: string;
   readonly timeZone: string;
   readonly host: string;
+  /** Orders written as WooCommerce 2.x left them in stores since upgraded (posts storage only). */
+  readonly legacyOrder: (orderId: number) => boolean;
 }
 
 /** A `{prefix}posts` row with WordPress's dates (local and GMT) and what every WooCommerce post carries. */
@@ -63,10 +65,22 @@ export function writeOptions(ctx: WriteContext, shop: ShopSnapshot, now: Date): 
     woocommerce_db_version: ctx.version,
     woocommerce_custom_orders_table_enabled: yesNo(ctx.storage === 'hpos'),
     woocommerce_custom_orders_table_data_sync_enabled: 'no',
-    [`${ctx.prefix}user_roles`]: serializePhp(new Map([['administrator', new Map([['name', 'Administrator']])], ['shop_manager', new Map([['name', 'Shop manager']])], ['customer', new Map([['name', 'Customer']])]])),
+    [`${ctx.prefix}user_roles`]: serializePhp(
+      new Map(Object.entries(ROLES).map(([role, { name, capabilities }]) => [role, new Map<string, PhpWritable>([['name', name], ['capabilities', new Map(capabilities.map((c) => [c, true]))]])])),
+    ),
   };
   for (const [name, value] of Object.entries(options)) ctx.rows.add('options', { option_name: name, option_value: value, autoload: 'yes' });
 }
+
+// WordPress's roles with the WooCommerce capabilities WC_Install::create_roles() grants them (those that decide what an
+// API key's user may read: orders, coupons, reports), as `{prefix}user_roles` keeps them.
+const SHOP_CAPABILITIES = ['manage_woocommerce', 'view_woocommerce_reports', 'read_private_shop_orders', 'edit_shop_orders', 'read_private_shop_coupons', 'edit_shop_coupons'];
+const ROLES: Record<string, { name: string; capabilities: string[] }> = {
+  administrator: { name: 'Administrator', capabilities: ['manage_options', 'edit_users', 'read', ...SHOP_CAPABILITIES] },
+  shop_manager: { name: 'Shop manager', capabilities: ['read', 'edit_posts', ...SHOP_CAPABILITIES] },
+  customer: { name: 'Customer', capabilities: ['read'] },
+  subscriber: { name: 'Subscriber', capabilities: ['read'] },
+};
 
 const USER_LEVEL: Record<string, number> = { administrator: 10, editor: 7, author: 2, contributor: 1 };
 
@@ -110,6 +124,29 @@ export function writeProducts(ctx: WriteContext, shop: ShopSnapshot, now: Date):
     postMeta(ctx, p.id, { _sku: p.sku, _tax_status: 'taxable', _tax_class: variation ? 'parent' : '', _stock_status: 'instock', _product_version: ctx.version });
     if (!variation) ctx.rows.add('term_relationships', { object_id: p.id, term_taxonomy_id: parents.has(p.id) ? 2 : 1 });
   }
+}
+
+/** An API key of the store, as WooCommerce 2.4+ keeps it: the consumer key hashed (`wc_api_hash`), the secret in clear. */
+export interface FixtureApiKey {
+  readonly userId: number;
+  readonly consumerKey: string;
+  readonly consumerSecret: string;
+  readonly permissions: 'read' | 'write' | 'read_write';
+  readonly description?: string;
+}
+
+export function writeApiKeys(ctx: WriteContext, keys: readonly FixtureApiKey[]): void {
+  keys.forEach((k, i) =>
+    ctx.rows.add('woocommerce_api_keys', {
+      key_id: i + 1,
+      user_id: k.userId,
+      description: k.description ?? `key ${i + 1}`,
+      permissions: k.permissions,
+      consumer_key: hashConsumerKey(k.consumerKey),
+      consumer_secret: k.consumerSecret,
+      truncated_key: k.consumerKey.slice(-7),
+    }),
+  );
 }
 
 export function writeCoupons(ctx: WriteContext, shop: ShopSnapshot): void {

@@ -145,9 +145,12 @@ function postsOrder(ctx: WriteContext, o: Order, pricesIncludeTax: boolean): voi
   meta._payment_method_title = o.payment.methodTitle;
   meta._customer_ip_address = o.customerIp;
   meta._customer_user_agent = o.customerUserAgent;
-  // WooCommerce 3.0+ keeps the timestamps and, for older readers, the local strings of 2.x.
-  if (o.payment.paidAt !== null) Object.assign(meta, { _date_paid: timestamp(o.payment.paidAt), _paid_date: localDatetime(o.payment.paidAt, ctx.timeZone) });
-  if (o.completedAt !== null) Object.assign(meta, { _date_completed: timestamp(o.completedAt), _completed_date: localDatetime(o.completedAt, ctx.timeZone) });
+  // WooCommerce 3.0+ keeps the timestamps and, for older readers, the local strings of 2.x; an order of the 2.x era
+  // (in a store upgraded since) has only the local strings, and its `_order_version`.
+  const legacy = ctx.legacyOrder(o.id);
+  if (legacy) meta._order_version = '2.6.14';
+  if (o.payment.paidAt !== null) Object.assign(meta, legacy ? {} : { _date_paid: timestamp(o.payment.paidAt) }, { _paid_date: localDatetime(o.payment.paidAt, ctx.timeZone) });
+  if (o.completedAt !== null) Object.assign(meta, legacy ? {} : { _date_completed: timestamp(o.completedAt) }, { _completed_date: localDatetime(o.completedAt, ctx.timeZone) });
   postMeta(ctx, o.id, meta);
   for (const r of o.refunds) {
     post(ctx, { id: r.id, type: 'shop_order_refund', status: 'wc-completed', title: `Refund &ndash; ${localDatetime(r.createdAt, ctx.timeZone)}`, excerpt: r.reason, parent: o.id, created: r.createdAt, modified: r.createdAt, name: `refund-${r.id}` });

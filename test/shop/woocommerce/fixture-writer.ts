@@ -4,7 +4,7 @@
 // The tables come from the layout facts of WordPress's and WooCommerce's schema code (generated/woocommerce-layouts.ts).
 import type { Connection, Pool, PoolConnection } from 'mysql2/promise';
 import type { ShopSnapshot } from 'wc-legacy-api/shop';
-import { writeCoupons, writeOptions, writeProducts, writeUsers, type WriteContext } from './fixture-catalog';
+import { writeApiKeys, writeCoupons, writeOptions, writeProducts, writeUsers, type FixtureApiKey, type WriteContext } from './fixture-catalog';
 import { TaxRateIds, writeOrder } from './fixture-orders';
 import { addKeysSql, createTableSql, HPOS_TABLES, RowBuffer } from './fixture-tables';
 import { WOOCOMMERCE_LAYOUTS } from './generated/woocommerce-layouts';
@@ -21,7 +21,17 @@ export interface WriteWooCommerceShopOptions {
   readonly onProgress?: (progress: { orders: number }) => void;
   /** Orders written per transaction (default 500). */
   readonly batchSize?: number;
+  /**
+   * Orders to write as WooCommerce 2.x stored them, in a store upgraded since (posts storage only): paid and completed
+   * times only as the store's local `_paid_date` / `_completed_date` strings (no `_date_*` timestamps), `_order_version`
+   * 2.6.14; their `order_discount` is kept as `_order_discount` (all posts orders do). Default none.
+   */
+  readonly legacyOrders?: (orderId: number) => boolean;
+  /** API keys to store in `{prefix}woocommerce_api_keys` (hashed as WooCommerce does); default none. */
+  readonly apiKeys?: readonly FixtureApiKey[];
 }
+
+export type { FixtureApiKey } from './fixture-catalog';
 
 /** Posts-table ids must be unique across products, coupons, orders and refunds (WordPress's `posts.ID`). */
 export function postIdCollisions(shop: ShopSnapshot): number[] {
@@ -70,6 +80,7 @@ async function withConnection<T>(db: Connection | Pool, work: (c: Connection | P
 export async function writeWooCommerceShop(db: Connection | Pool, shop: ShopSnapshot, options: WriteWooCommerceShopOptions): Promise<void> {
   const prefix = options.tablePrefix ?? 'wp_';
   if (!/^[A-Za-z0-9_]{0,48}$/.test(prefix)) throw new RangeError(`tablePrefix ${JSON.stringify(prefix)}: letters, digits and _ only`);
+  if (options.legacyOrders !== undefined && options.storage === 'hpos') throw new RangeError('legacyOrders: WooCommerce 2.x orders exist in posts storage only');
   checkWritable(shop);
   const now = new Date(Math.max(0, ...shop.orders.map((o) => o.updatedAt.getTime())));
   await withConnection(db, async (connection) => {
@@ -81,7 +92,7 @@ export async function writeWooCommerceShop(db: Connection | Pool, shop: ShopSnap
     const deferKeys = shop.orders.length > 2_000;
     for (const layout of layouts) await connection.query(createTableSql(layout, prefix, !deferKeys));
     const rows = new RowBuffer(connection, prefix);
-    const ctx: WriteContext = { rows, prefix, storage: options.storage, version: options.wooCommerceVersion ?? '10.0.2', timeZone: shop.store.timeZone, host: shop.store.siteUrl.replace(/\/+$/, '') || 'http://localhost' };
+    const ctx: WriteContext = { rows, prefix, storage: options.storage, version: options.wooCommerceVersion ?? '10.0.2', timeZone: shop.store.timeZone, host: shop.store.siteUrl.replace(/\/+$/, '') || 'http://localhost', legacyOrder: options.legacyOrders ?? (() => false) };
     const commit = async () => {
       await connection.query('START TRANSACTION');
       await rows.flush();
@@ -91,6 +102,7 @@ export async function writeWooCommerceShop(db: Connection | Pool, shop: ShopSnap
     writeUsers(ctx, shop);
     writeProducts(ctx, shop, now);
     writeCoupons(ctx, shop);
+    writeApiKeys(ctx, options.apiKeys ?? []);
     await commit();
     const rates = new TaxRateIds();
     const batch = Math.max(1, options.batchSize ?? 500);

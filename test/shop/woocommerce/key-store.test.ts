@@ -14,7 +14,10 @@ import {
   SHOP_MANAGER_CAPABILITIES,
   signOAuthUrl,
 } from 'wc-legacy-api/shop';
-import { loadDump, MYSQL_URL, SHARED_STORES } from './mariadb-harness';
+import { generateDemoShop } from '../../../examples/demo-shop';
+import { writeWooCommerceShop } from './fixture-writer';
+import { emptyDatabase, loadDump, MYSQL_URL, SHARED_STORES } from './mariadb-harness';
+import { withWooCommerceIds } from './woocommerce-shape';
 
 const stores = existsSync(SHARED_STORES) ? readdirSync(SHARED_STORES).filter((d) => existsSync(new URL(`${d}/keys.json`, SHARED_STORES))) : [];
 
@@ -60,5 +63,28 @@ describe.skipIf(MYSQL_URL === undefined || stores.length === 0).each(stores)('cr
     expect(JSON.parse(String(response.body))).toEqual({ count: loaded.snapshot.orders.length });
     const wrong = signOAuthUrl({ method: 'GET', url: `${siteUrl}/wc-api/v1/orders/count`, consumerKey: keys.consumer_key, consumerSecret: 'cs_wrong' });
     expect((await api.handle({ method: 'GET', url: wrong.slice(siteUrl.length), headers: { host: new URL(siteUrl).host } })).status).toBe(401);
+  });
+});
+
+// Keys the fixture writer stores read as the real ones do: hashed key, secret, permissions, the user's role's capabilities.
+describe.skipIf(MYSQL_URL === undefined)('createWooCommerceKeyStore on a store the fixture writer wrote', () => {
+  it('finds each key with the capabilities of its user\'s role, under any prefix', { timeout: 120_000 }, async () => {
+    const shop = withWooCommerceIds(generateDemoShop({ orders: 5 }));
+    const [admin, manager, customer] = [1, 2, shop.customers.find((c) => c.role === 'customer')!.id];
+    const pairs = [admin, manager, customer].map(() => generateConsumerKeyPair());
+    const db = await emptyDatabase();
+    const permissions = ['read_write', 'read', 'write'] as const;
+    await writeWooCommerceShop(db, shop, {
+      storage: 'hpos',
+      tablePrefix: 'k9_',
+      apiKeys: [admin, manager, customer].map((userId, i) => ({ userId, ...pairs[i]!, permissions: permissions[i]! })),
+    });
+    expect(shop.customers.find((c) => c.id === manager)?.role).toBe('shop_manager');
+    const store = createWooCommerceKeyStore({ db, tablePrefix: 'k9_' });
+    for (const [i, userId] of [admin, manager, customer].entries()) {
+      const found = await store.findByKeyHash(hashConsumerKey(pairs[i]!.consumerKey));
+      expect(found).toMatchObject({ consumerSecret: pairs[i]!.consumerSecret, permissions: permissions[i], caller: { userId } });
+      expect([...found!.caller.capabilities].sort()).toEqual(i < 2 ? [...SHOP_MANAGER_CAPABILITIES].sort() : []);
+    }
   });
 });

@@ -10,9 +10,10 @@ export const MYSQL_URL = process.env.MYSQL_URL || undefined;
 export const SHARED_STORES = new URL('../../../../shared/woocommerce/', import.meta.url);
 
 const cleanups: (() => Promise<void>)[] = [];
+// Dropping many databases on a busy server takes longer than vitest's default hook budget.
 afterAll(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => undefined);
-});
+}, 300_000);
 
 /** A fresh database holding `dump.sql`, and a pool on it as users create one (`dateStrings: true`). */
 export async function loadDump(dumpFile: URL): Promise<mysql.Pool> {
@@ -46,11 +47,24 @@ export async function emptyDatabase(): Promise<mysql.Pool> {
   const url = new URL(MYSQL_URL!);
   url.pathname = `/${name}`;
   const pool = mysql.createPool({ uri: url.toString(), dateStrings: true, connectionLimit: 4 });
-  cleanups.push(async () => {
-    await pool.end().catch(() => undefined); // a property run may have ended it already
+  const cleanup = async () => {
+    await pool.end().catch(() => undefined); // a test may have ended it already
     const dropper = await mysql.createConnection({ uri: MYSQL_URL! });
-    await dropper.query(`DROP DATABASE \`${name}\``);
+    await dropper.query(`DROP DATABASE IF EXISTS \`${name}\``);
     await dropper.end();
-  });
+  };
+  cleanups.push(cleanup);
+  drops.set(pool, cleanup);
   return pool;
+}
+
+const drops = new Map<mysql.Pool, () => Promise<void>>();
+
+/** Ends `pool` and drops its database now (tests that make many, such as property runs, do not keep them all). */
+export async function dropDatabase(pool: mysql.Pool): Promise<void> {
+  const cleanup = drops.get(pool);
+  if (cleanup === undefined) return;
+  drops.delete(pool);
+  cleanups.splice(cleanups.indexOf(cleanup), 1);
+  await cleanup();
 }
