@@ -76,7 +76,8 @@ function issueLimit(asked: number | undefined): number {
   return Math.max(1, Math.floor(asked));
 }
 
-function depthLimit(asked: number | undefined): number {
+/** The `maxDepth` a validation uses for what was asked (also used by the fixer, to parse as the validator did). */
+export function depthLimit(asked: number | undefined): number {
   if (asked === undefined || Number.isNaN(asked)) return DEFAULT_MAX_DEPTH;
   return Math.max(1, Math.min(MAX_DEPTH_CEILING, Math.floor(asked)));
 }

@@ -1,0 +1,146 @@
+import type { CloudConfigResult } from '../cloud-config-result';
+import { readUserData } from '../input/read-user-data';
+import { escapePointerSegment, pointerSegments, segmentsToPointer } from '../json-pointer';
+import { depthLimit, validateCloudConfig, type ValidateCloudConfigOptions } from '../validate-cloud-config';
+import { parseYaml } from '../yaml/parse-yaml';
+import type { CloudConfigUnfixable, FixCloudConfigResult } from './fix-types';
+import { applyEdits, fixedPointer, planFixes, type PlannedFix, type TextEdit } from './plan-fixes';
+
+/**
+ * Options for {@link fixCloudConfig}: those of `validateCloudConfig`. `cloudInitVersion` chooses
+ * the release whose deprecations are fixed (and that the fixed text is validated against).
+ *
+ * @example
+ * ```ts
+ * fixCloudConfig(text, { cloudInitVersion: '26.2' });
+ * ```
+ */
+export type FixCloudConfigOptions = ValidateCloudConfigOptions;
+
+/** A fixing with the edits it made (sorted, not overlapping), for a diff of the change. */
+export interface CloudConfigFixing {
+  readonly outcome: FixCloudConfigResult;
+  readonly edits: readonly TextEdit[];
+}
+
+// Every deprecation and error is wanted while fixing, whatever the caller lists.
+const EVERYTHING = Number.MAX_SAFE_INTEGER;
+const DEFAULT_MAX_BYTES = 1024 * 1024;
+
+const whole = (reason: string): CloudConfigUnfixable => ({ path: '', pointer: '', reason });
+
+/** Why the input as a whole is not fixed, if it is not: only cloud-config text is. */
+function wholeInputReason(text: string, options: FixCloudConfigOptions): string | undefined {
+  // instanceData is left out: a jinja template is recognised without being rendered.
+  const read = readUserData(text, { requireHeader: options.requireHeader ?? true, maxBytes: options.maxBytes ?? DEFAULT_MAX_BYTES, instanceData: undefined });
+  if (read.kind === 'multipart') return 'MIME multipart user data is not fixed: fix each text/cloud-config part on its own';
+  if (read.kind === 'rejected' && read.issue.code === 'jinja_template') return 'a jinja template (## template: jinja) is not fixed: what is validated is its rendering, not the file';
+  if (read.kind === 'cloud-config' && read.text !== text) return 'the text starts with a byte-order mark; it is not fixed';
+  return undefined;
+}
+
+/** Errors counted at each pointer and every pointer above it (an unknown key at the key itself), with the first message. */
+function errorsUnder(result: CloudConfigResult): Map<string, { count: number; message: string }> {
+  const counts = new Map<string, { count: number; message: string }>();
+  for (const error of result.errors) {
+    const at = error.code === 'additional_property' || error.code === 'invalid_key' ? `${error.pointer}/${escapePointerSegment(error.property)}` : error.pointer;
+    const count = (pointer: string) => {
+      const known = counts.get(pointer);
+      if (known) known.count++;
+      else counts.set(pointer, { count: 1, message: error.message });
+    };
+    let prefix = '';
+    count(prefix);
+    for (const segment of pointerSegments(at)) count((prefix += `/${escapePointerSegment(segment)}`));
+  }
+  return counts;
+}
+
+/**
+ * The fixes after which the fixed text has more errors at the fixed value than the original had
+ * at the deprecated one (a replacement key the target checks more strictly, say), with the error.
+ */
+function rejectedFixes(fixes: readonly PlannedFix[], original: CloudConfigResult, fixed: CloudConfigResult): Map<PlannedFix, string> {
+  const rejected = new Map<PlannedFix, string>();
+  if (fixed.errors.length === 0) return rejected;
+  const before = errorsUnder(original);
+  const after = errorsUnder(fixed);
+  const renamed = new Map(fixes.filter((f) => f.fix.kind === 'rename').map((f) => [segmentsToPointer(f.oldSegments), f.newSegments[f.newSegments.length - 1]!] as const));
+  for (const fix of fixes) {
+    const now = after.get(fixedPointer(fix, renamed));
+    if (now !== undefined && now.count > (before.get(segmentsToPointer(fix.oldSegments))?.count ?? 0)) rejected.set(fix, now.message);
+  }
+  return rejected;
+}
+
+function byPosition(a: CloudConfigUnfixable, b: CloudConfigUnfixable): number {
+  return (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0);
+}
+
+function fixUnsafe(text: string, options: FixCloudConfigOptions): CloudConfigFixing {
+  const unchanged = (result: CloudConfigResult, unfixable: readonly CloudConfigUnfixable[]): CloudConfigFixing => ({ outcome: { text, changed: false, fixed: [], unfixable, result }, edits: [] });
+  const reason = wholeInputReason(text, options);
+  const listed = validateCloudConfig(text, options);
+  if (reason !== undefined) return unchanged(listed, [whole(reason)]);
+  if (listed.deprecations.length === 0 && (listed.unlisted?.deprecations ?? 0) === 0) return unchanged(listed, []);
+  const all = (input: string) => validateCloudConfig(input, { ...options, maxIssues: EVERYTHING });
+  const original = all(text);
+  const parsed = parseYaml(text, depthLimit(options.maxDepth));
+  if (!parsed.ok) return unchanged(listed, []);
+  const plan = planFixes(text, parsed.parsed, original.deprecations);
+  let fixes = plan.fixes;
+  const unfixable = plan.unfixable;
+  if (fixes.length === 0) return unchanged(listed, unfixable.sort(byPosition));
+  let fixedText = applyEdits(text, fixes.map((f) => f.edit));
+  // Checked once: a fix that the target rejects is taken back, and the rest applied again.
+  const rejected = rejectedFixes(fixes, original, all(fixedText));
+  if (rejected.size > 0) {
+    for (const [fix, message] of rejected) {
+      const { path, pointer, line, column, message: deprecation } = fix.fix;
+      unfixable.push({ path, pointer, ...(line !== undefined ? { line, column } : {}), reason: `the replacement would not validate: ${message}`, message: deprecation });
+    }
+    fixes = fixes.filter((f) => !rejected.has(f));
+    fixedText = applyEdits(text, fixes.map((f) => f.edit));
+  }
+  const edits = fixes.map((f) => f.edit);
+  const result = fixes.length === 0 ? listed : validateCloudConfig(fixedText, options);
+  return { outcome: { text: fixedText, changed: fixes.length > 0, fixed: fixes.map((f) => f.fix), unfixable: unfixable.sort(byPosition), result }, edits };
+}
+
+/** {@link fixCloudConfig} with the edits made, for the CLI's diff. Never throws. */
+export function fixCloudConfigEdits(text: string, options: FixCloudConfigOptions = {}): CloudConfigFixing {
+  const given = options ?? {};
+  if (typeof text !== 'string') {
+    return { outcome: { text: '', changed: false, fixed: [], unfixable: [whole('fixCloudConfig takes the text of a cloud-config')], result: validateCloudConfig(text, given) }, edits: [] };
+  }
+  try {
+    return fixUnsafe(text, given);
+  } catch {
+    // A last line of defence, as in validateCloudConfig: a bug must come back as data, the text unchanged.
+    return { outcome: { text, changed: false, fixed: [], unfixable: [whole('the text could not be fixed (an internal error); it is unchanged')], result: validateCloudConfig(text, given) }, edits: [] };
+  }
+}
+
+/**
+ * Rewrites every deprecated key or value of a cloud-config that has a replacement meaning the same
+ * to cloud-init, for the target release (`cloudInitVersion`; the specification by default), and
+ * lists the deprecations it leaves with the reason. The text is edited where the deprecated keys
+ * and values are written, so comments, key order, quoting, indentation and flow or block style
+ * stay as they were. A renamed key whose replacement is already set is left (a conflict), or
+ * dropped when the replacement has the same value. MIME multipart and jinja templates are not
+ * fixed (an `unfixable` entry says so). `result` validates the fixed text. Never throws; the cost
+ * is linear in the size of the text (a few validations of it).
+ *
+ * @example
+ * ```ts
+ * import { fixCloudConfig } from 'wc-legacy-api/cloud-config';
+ *
+ * const { text, fixed, unfixable } = fixCloudConfig('#cloud-config\napt_update: true  # refresh\n', { cloudInitVersion: '26.2' });
+ * // text === '#cloud-config\npackage_update: true  # refresh\n'
+ * // fixed[0]: { kind: 'rename', path: 'apt_update', from: 'apt_update', to: 'package_update', line: 2, column: 1, ... }
+ * // unfixable: []
+ * ```
+ */
+export function fixCloudConfig(text: string, options: FixCloudConfigOptions = {}): FixCloudConfigResult {
+  return fixCloudConfigEdits(text, options).outcome;
+}
