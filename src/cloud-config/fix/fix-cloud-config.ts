@@ -1,8 +1,7 @@
 import type { CloudConfigResult } from '../cloud-config-result';
 import { readUserData } from '../input/read-user-data';
 import { escapePointerSegment, pointerSegments, segmentsToPointer } from '../json-pointer';
-import { depthLimit, validateCloudConfig, type ValidateCloudConfigOptions } from '../validate-cloud-config';
-import { parseYaml } from '../yaml/parse-yaml';
+import { validateCloudConfig, validateForFix, type ValidateCloudConfigOptions } from '../validate-cloud-config';
 import type { CloudConfigUnfixable, FixCloudConfigResult } from './fix-types';
 import { applyEdits, fixedPointer, planFixes, type PlannedFix, type TextEdit } from './plan-fixes';
 
@@ -23,8 +22,6 @@ export interface CloudConfigFixing {
   readonly edits: readonly TextEdit[];
 }
 
-// Every deprecation and error is wanted while fixing, whatever the caller lists.
-const EVERYTHING = Number.MAX_SAFE_INTEGER;
 const DEFAULT_MAX_BYTES = 1024 * 1024;
 
 const whole = (reason: string): CloudConfigUnfixable => ({ path: '', pointer: '', reason });
@@ -80,20 +77,17 @@ function byPosition(a: CloudConfigUnfixable, b: CloudConfigUnfixable): number {
 function fixUnsafe(text: string, options: FixCloudConfigOptions): CloudConfigFixing {
   const unchanged = (result: CloudConfigResult, unfixable: readonly CloudConfigUnfixable[]): CloudConfigFixing => ({ outcome: { text, changed: false, fixed: [], unfixable, result }, edits: [] });
   const reason = wholeInputReason(text, options);
-  const listed = validateCloudConfig(text, options);
-  if (reason !== undefined) return unchanged(listed, [whole(reason)]);
-  if (listed.deprecations.length === 0 && (listed.unlisted?.deprecations ?? 0) === 0) return unchanged(listed, []);
-  const all = (input: string) => validateCloudConfig(input, { ...options, maxIssues: EVERYTHING });
-  const original = all(text);
-  const parsed = parseYaml(text, depthLimit(options.maxDepth));
-  if (!parsed.ok) return unchanged(listed, []);
-  const plan = planFixes(text, parsed.parsed, original.deprecations);
+  const original = validateForFix(text, options);
+  if (reason !== undefined) return unchanged(original.listed(), [whole(reason)]);
+  if (original.all.deprecations.length === 0 || original.parsed === undefined) return unchanged(original.listed(), []);
+  const plan = planFixes(text, original.parsed, original.all.deprecations);
   let fixes = plan.fixes;
   const unfixable = plan.unfixable;
-  if (fixes.length === 0) return unchanged(listed, unfixable.sort(byPosition));
+  if (fixes.length === 0) return unchanged(original.listed(), unfixable.sort(byPosition));
   let fixedText = applyEdits(text, fixes.map((f) => f.edit));
+  let fixed = validateForFix(fixedText, options);
   // Checked once: a fix that the target rejects is taken back, and the rest applied again.
-  const rejected = rejectedFixes(fixes, original, all(fixedText));
+  const rejected = rejectedFixes(fixes, original.all, fixed.all);
   if (rejected.size > 0) {
     for (const [fix, message] of rejected) {
       const { path, pointer, line, column, message: deprecation } = fix.fix;
@@ -101,10 +95,10 @@ function fixUnsafe(text: string, options: FixCloudConfigOptions): CloudConfigFix
     }
     fixes = fixes.filter((f) => !rejected.has(f));
     fixedText = applyEdits(text, fixes.map((f) => f.edit));
+    fixed = fixes.length === 0 ? original : validateForFix(fixedText, options);
   }
-  const edits = fixes.map((f) => f.edit);
-  const result = fixes.length === 0 ? listed : validateCloudConfig(fixedText, options);
-  return { outcome: { text: fixedText, changed: fixes.length > 0, fixed: fixes.map((f) => f.fix), unfixable: unfixable.sort(byPosition), result }, edits };
+  const outcome: FixCloudConfigResult = { text: fixedText, changed: fixes.length > 0, fixed: fixes.map((f) => f.fix), unfixable: unfixable.sort(byPosition), result: fixed.listed() };
+  return { outcome, edits: fixes.map((f) => f.edit) };
 }
 
 /** {@link fixCloudConfig} with the edits made, for the CLI's diff. Never throws. */
@@ -129,7 +123,7 @@ export function fixCloudConfigEdits(text: string, options: FixCloudConfigOptions
  * stay as they were. A renamed key whose replacement is already set is left (a conflict), or
  * dropped when the replacement has the same value. MIME multipart and jinja templates are not
  * fixed (an `unfixable` entry says so). `result` validates the fixed text. Never throws; the cost
- * is linear in the size of the text (a few validations of it).
+ * is linear in the size of the text (it validates the input and the fixed text, once each).
  *
  * @example
  * ```ts
