@@ -13,7 +13,8 @@ function scalar(yaml: string): unknown {
 
 /** The original data with the fixes applied as data: deepest first, so parents are renamed last. */
 export function withFixesApplied(data: unknown, fixed: FixCloudConfigResult['fixed']): unknown {
-  const copy = structuredClone(data);
+  // The data is fresh from a validation: changed in place (a clone would turn bytes into objects).
+  const copy = data;
   const order = [...fixed].sort((a, b) => b.pointer.split('/').length - a.pointer.split('/').length);
   for (const fix of order) {
     const segments = fix.pointer.slice(1).split('/').map(unescape);

@@ -26,6 +26,8 @@ export interface PlannedFix {
   /** The data path of the deprecated value, and of the value after the fix (before renames above it). */
   readonly oldSegments: readonly string[];
   readonly newSegments: readonly string[];
+  /** For a `value` fix: the data the new value reads as. */
+  readonly value?: unknown;
 }
 
 /** What planning found: the fixes, and the deprecations that are not fixed, with why. */
@@ -46,6 +48,25 @@ function dataAt(data: unknown, segments: readonly string[]): unknown {
   return node;
 }
 
+/** A copy of plain data (mappings and lists copied, scalars shared), to apply fixes to. */
+function copyData(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(copyData);
+  if (value === null || typeof value !== 'object' || Object.getPrototypeOf(value) !== Object.prototype) return value;
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, copyData(v)]));
+}
+
+/** Applies a planned fix to `root`, the copied data at the path `base` (the fix lies below it). */
+function applyAsData(root: unknown, base: number, fix: PlannedFix): void {
+  let parent = root as Record<string, unknown>;
+  for (const segment of fix.oldSegments.slice(base, -1)) parent = parent[segment] as Record<string, unknown>;
+  const key = fix.oldSegments[fix.oldSegments.length - 1]!;
+  if (fix.fix.kind === 'value') parent[key] = fix.value;
+  else {
+    if (fix.fix.kind === 'rename') parent[fix.newSegments[fix.newSegments.length - 1]!] = parent[key];
+    delete parent[key];
+  }
+}
+
 /** A key or string written with the quoting the original used. */
 function quotedLike(original: Scalar, text: string): string | undefined {
   if (original.type === 'PLAIN') return text;
@@ -63,6 +84,8 @@ class Planner {
   private readonly counts = new WeakMap<object, KeyCounts>();
   /** New keys already planned per mapping, so two renames never give one mapping the same key twice. */
   private readonly planned = new WeakMap<object, Set<string>>();
+  /** The planned fixes below each pointer (deprecations are planned deepest first). */
+  private readonly below = new Map<string, PlannedFix[]>();
   readonly plan: FixPlan = { fixes: [], unfixable: [] };
 
   constructor(
@@ -88,10 +111,28 @@ class Planner {
     this.plan.unfixable.push({ path, pointer, ...(line !== undefined ? { line, column } : {}), reason, message });
   }
 
-  private add(deprecation: CloudConfigDeprecation, kind: CloudConfigFix['kind'], edit: TextEdit, from: string, to: string, oldSegments: readonly string[], newSegments: readonly string[]): void {
+  private add(deprecation: CloudConfigDeprecation, kind: CloudConfigFix['kind'], edit: TextEdit, from: string, to: string, oldSegments: readonly string[], newSegments: readonly string[], value?: unknown): void {
     const { path, pointer, line, column, message, version } = deprecation;
     const fix: CloudConfigFix = { kind, path, pointer, ...(line !== undefined ? { line, column } : {}), from, to, message, ...(version !== undefined ? { version } : {}) };
-    this.plan.fixes.push({ fix, edit, oldSegments, newSegments });
+    const planned: PlannedFix = { fix, edit, oldSegments, newSegments, ...(kind === 'value' ? { value } : {}) };
+    this.plan.fixes.push(planned);
+    let prefix = '';
+    for (const segment of oldSegments.slice(0, -1)) {
+      prefix += `/${escapePointerSegment(segment)}`;
+      const list = this.below.get(prefix);
+      if (list) list.push(planned);
+      else this.below.set(prefix, [planned]);
+    }
+  }
+
+  /** The data at `segments` as it reads once the fixes planned below it are made. */
+  private fixedData(segments: readonly string[]): unknown {
+    const value = dataAt(this.parsed.value, segments);
+    const fixes = this.below.get(segmentsToPointer(segments));
+    if (fixes === undefined) return value;
+    const copy = copyData(value);
+    for (const fix of fixes) applyAsData(copy, segments.length, fix);
+    return copy;
   }
 
   consider(deprecation: CloudConfigDeprecation): void {
@@ -122,7 +163,7 @@ class Planner {
     const parentSegments = segments.slice(0, -1);
     const newSegments = [...parentSegments, newKey];
     if (counts.has(newKey)) {
-      const same = counts.get(newKey) === 1 && jsonEqual(dataAt(this.parsed.value, segments), dataAt(this.parsed.value, newSegments));
+      const same = counts.get(newKey) === 1 && jsonEqual(this.fixedData(segments), this.fixedData(newSegments));
       if (!same) return this.unfixable(deprecation, `${newKey} is set too, to a different value; keep one of them by hand`);
       const removal = this.removal(pair, parent);
       if (removal === undefined) return this.unfixable(deprecation, `${newKey} is set too, to the same value; remove ${oldKey} by hand (it is not on lines of its own)`);
@@ -154,7 +195,7 @@ class Planner {
     // A string keeps the original's quotes when it had some (the replacements are plain words).
     const written = typeof replacement.value === 'string' && node.type !== 'PLAIN' ? quotedLike(node, replacement.value)! : replacement.yaml;
     const [start, end] = node.range;
-    this.add(deprecation, 'value', { start, end, text: written }, this.text.slice(start, end), written, segments, segments);
+    this.add(deprecation, 'value', { start, end, text: written }, this.text.slice(start, end), written, segments, segments, replacement.value);
   }
 }
 
@@ -165,7 +206,10 @@ class Planner {
  */
 export function planFixes(text: string, parsed: ParsedYaml, deprecations: readonly CloudConfigDeprecation[]): FixPlan {
   const planner = new Planner(text, parsed);
-  for (const deprecation of deprecations) planner.consider(deprecation);
+  // Deepest first: whether a renamed key's replacement holds the same value is judged with the
+  // fixes below both already planned.
+  const depth = (d: CloudConfigDeprecation) => pointerSegments(d.pointer).length;
+  for (const deprecation of [...deprecations].sort((a, b) => depth(b) - depth(a))) planner.consider(deprecation);
   const { fixes, unfixable } = planner.plan;
   fixes.sort((a, b) => a.edit.start - b.edit.start);
   const kept: PlannedFix[] = [];
