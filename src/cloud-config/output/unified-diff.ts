@@ -46,11 +46,13 @@ function linesOf(piece: string, prefix: string): string[] {
   return lines;
 }
 
-function regionsOf(starts: readonly number[], edits: readonly DiffEdit[]): Region[] {
+function regionsOf(text: string, starts: readonly number[], edits: readonly DiffEdit[]): Region[] {
   const regions: Region[] = [];
   for (const edit of edits) {
     const first = lineOf(starts, edit.start);
-    const last = lineOf(starts, Math.max(edit.start, edit.end - 1));
+    let last = lineOf(starts, Math.max(edit.start, edit.end - 1));
+    // An edit that takes a line's newline joins the next line to it, unless it removes whole lines.
+    if (edit.end > edit.start && edit.end < text.length && text[edit.end - 1] === '\n' && !edit.text.endsWith('\n') && !(edit.start === starts[first] && edit.text === '')) last++;
     const previous = regions[regions.length - 1];
     if (previous !== undefined && first <= previous.last) {
       previous.last = Math.max(previous.last, last);
@@ -69,7 +71,7 @@ export function unifiedDiff(text: string, edits: readonly DiffEdit[], oldName: s
   const starts = lineStarts(text);
   const lineCount = text === '' ? 0 : starts.length;
   const endOf = (line: number) => (line + 1 < starts.length ? starts[line + 1]! : text.length);
-  const regions = regionsOf(starts, edits);
+  const regions = regionsOf(text, starts, edits);
   const out = [`--- ${oldName}`, `+++ ${newName}`];
   // Lines added minus lines removed so far: where the new side of a hunk starts.
   let shift = 0;
