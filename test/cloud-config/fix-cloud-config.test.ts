@@ -34,6 +34,13 @@ describe('fixCloudConfig: one deprecation at a time (26.2)', () => {
     ['growpart mode off (a YAML 1.1 false)', 'growpart:\n  mode: off\n', "growpart:\n  mode: 'off'\n"],
     ['ssh_pwauth strings', "ssh_pwauth: 'no'\n", 'ssh_pwauth: false\n'],
     ['vendor_data enabled string', 'vendor_data:\n  enabled: "true"\n', 'vendor_data:\n  enabled: true\n'],
+    [
+      'chpasswd.list as a multiline string',
+      'chpasswd:\n  list: |\n    root:s3cret\n    ada:$6$salt$hashed\n    bob:RANDOM\n  expire: false\n',
+      'chpasswd:\n  users:\n    - {name: "root", password: "s3cret", type: text}\n    - {name: "ada", password: "$6$salt$hashed", type: hash}\n    - {name: "bob", type: RANDOM}\n  expire: false\n',
+    ],
+    ['chpasswd.list as a flow list', 'chpasswd: {list: ["root:a:b", "eve:R"]}\n', 'chpasswd: {users: [{name: "root", password: "a:b", type: text}, {name: "eve", type: RANDOM}]}\n'],
+    ['chpasswd.list as a block list', 'chpasswd:\n  expire: true\n  list:\n    - "root:x"\n', 'chpasswd:\n  expire: true\n  users:\n    - {name: "root", password: "x", type: text}\n'],
     ['power_state delay string', 'power_state:\n  mode: reboot\n  delay: "+5"\n', 'power_state:\n  mode: reboot\n  delay: 5\n'],
   ];
   for (const [what, input, expected] of cases) {
@@ -123,10 +130,10 @@ describe('fixCloudConfig: what is not fixed, and why', () => {
   });
 
   it('forms with no replacement that means the same', () => {
-    const { left } = reasons(`${H}system_info: {}\nchpasswd:\n  list: |\n    ada:pw\nssh_pwauth: unchanged\nusers:\n  - name: ada\n    sudo: true\n    groups: {admin: null}\n`);
+    const { left } = reasons(`${H}system_info: {}\nchpasswd:\n  list: |\n    ada:pw\n    ada:again\nssh_pwauth: unchanged\nusers:\n  - name: ada\n    sudo: true\n    groups: {admin: null}\n`);
     expect(left).toEqual([
       ['system_info', 'it has no replacement: distribution settings are not meant to be set by user data'],
-      ['chpasswd.list', 'chpasswd.users reads each password by its type (text, hash, RANDOM), not by its look; rewrite it by hand'],
+      ['chpasswd.list', 'a user is named twice or not at all; rewrite it as chpasswd.users by hand'],
       ['ssh_pwauth', '"unchanged" leaves sshd alone, as leaving the key out does: remove the key'],
       ['users.0.sudo', 'only sudo: false has an equivalent (null)'],
       ['users.0.groups.admin', 'the replacement is written differently (a new shape, not a new name or value); rewrite it by hand'],

@@ -11,6 +11,18 @@ function scalar(yaml: string): unknown {
   return (read.config as Record<string, unknown>).v;
 }
 
+/** cloud-init's reading of a `chpasswd.list` (cc_set_passwords.py), written as `chpasswd.users` entries. */
+function chpasswdUsers(list: unknown): unknown[] {
+  const lines = typeof list === 'string' ? list.replace(/\n$/, '').split('\n') : (list as string[]);
+  return lines.map((line) => {
+    const [name, ...rest] = line.split(':');
+    const password = rest.join(':');
+    if (password === 'R' || password === 'RANDOM') return { name, type: 'RANDOM' };
+    const hashed = /^\$(1|2a|2y|5|6)\$.+\$.+/.test(password) && !password.includes(':');
+    return { name, password, type: hashed ? 'hash' : 'text' };
+  });
+}
+
 /** The original data with the fixes applied as data: deepest first, so parents are renamed last. */
 export function withFixesApplied(data: unknown, fixed: FixCloudConfigResult['fixed']): unknown {
   // The data is fresh from a validation: changed in place (a clone would turn bytes into objects).
@@ -23,6 +35,10 @@ export function withFixesApplied(data: unknown, fixed: FixCloudConfigResult['fix
     for (const segment of segments) parent = parent[segment] as Record<string, unknown>;
     if (fix.kind === 'value') parent[key] = scalar(fix.to);
     else if (fix.kind === 'remove') delete parent[key];
+    else if (fix.kind === 'rewrite') {
+      parent[fix.to] = chpasswdUsers(parent[key]);
+      delete parent[key];
+    }
     else {
       parent[fix.to.replace(/^['"]|['"]$/g, '')] = parent[key];
       delete parent[key];

@@ -16,9 +16,16 @@ export interface ReplacementValue {
   readonly value: unknown;
 }
 
+/** An entry rewritten as a list of mappings under another key: the key, and each mapping's fields in order. */
+export interface ListRewrite {
+  readonly key: string;
+  readonly items: readonly (readonly (readonly [field: string, value: string])[])[];
+}
+
 /** A rule for deprecations at paths matching `at`. */
 export type DeprecationRule =
   | { readonly at: readonly PathStep[]; readonly rename: (key: string) => string }
+  | { readonly at: readonly PathStep[]; readonly rewrite: (value: unknown) => ListRewrite | { readonly reason: string } }
   | { readonly at: readonly PathStep[]; readonly replace: (value: unknown) => ReplacementValue | { readonly reason: string } }
   | { readonly at: readonly PathStep[]; readonly reason: string };
 
@@ -100,12 +107,44 @@ export const DEPRECATION_RULES: readonly DeprecationRule[] = [
   // distros/__init__.py (and alpine.py) shutdown_command(): a delay other than "now" is int(delay),
   // so "+5" and 5 give the same command.
   { at: ['power_state', 'delay'], replace: delayAsInteger },
-  { at: ['chpasswd', 'list'], reason: 'chpasswd.users reads each password by its type (text, hash, RANDOM), not by its look; rewrite it by hand' },
+  { at: ['chpasswd', 'list'], rewrite: chpasswdListAsUsers },
   { at: ['system_info'], reason: 'it has no replacement: distribution settings are not meant to be set by user data' },
   { at: ['ansible', 'pull'], reason: NO_SAME_MEANING },
   { at: ['ansible', 'pull', '*', 'playbook_name'], reason: NO_SAME_MEANING },
   { at: ['ansible', 'pull', 'playbook_name'], reason: NO_SAME_MEANING },
 ];
+
+// cc_set_passwords.py handle(): a `list` string is split with str.splitlines(), each line (or list
+// item) with `split(":", 1)`; a password matching this pattern (re.match: at the start) and holding
+// no ":" is a hash, "R" or "RANDOM" a random one, anything else text. The same user in
+// `chpasswd.users` says so with its `type` (hash, RANDOM, text), and each group is set and expired
+// alike; only the order of users within a group (which matters for a user named twice) differs.
+const HASHED = /^\$(1|2a|2y|5|6)(\$.+){2}/;
+// The line boundaries of Python's str.splitlines().
+const PYTHON_LINE_BREAK = /\r\n|[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]/;
+
+function chpasswdListAsUsers(value: unknown): ListRewrite | { reason: string } {
+  let lines: unknown[];
+  if (typeof value === 'string') {
+    lines = value.split(PYTHON_LINE_BREAK);
+    if (lines[lines.length - 1] === '') lines.pop();
+  } else if (Array.isArray(value)) lines = value;
+  else return { reason: 'no equivalent value recorded' };
+  if (lines.length === 0) return { reason: 'it is empty: cloud-init ignores it; remove it' };
+  const names = new Set<string>();
+  const items: (readonly (readonly [string, string])[])[] = [];
+  for (const line of lines) {
+    if (typeof line !== 'string' || !line.includes(':')) return { reason: 'an entry is not NAME:PASSWORD (cloud-init fails on it)' };
+    const name = line.slice(0, line.indexOf(':'));
+    const password = line.slice(line.indexOf(':') + 1);
+    if (name === '' || names.has(name)) return { reason: 'a user is named twice or not at all; rewrite it as chpasswd.users by hand' };
+    names.add(name);
+    if (HASHED.test(password) && !password.includes(':')) items.push([['name', name], ['password', password], ['type', 'hash']]);
+    else if (password === 'R' || password === 'RANDOM') items.push([['name', name], ['type', 'RANDOM']]);
+    else items.push([['name', name], ['password', password], ['type', 'text']]);
+  }
+  return { key: 'users', items };
+}
 
 function decimalStringAsInteger(value: unknown): ReplacementValue | { reason: string } {
   if (typeof value === 'string' && /^(0|[1-9][0-9]*)$/.test(value) && Number.isSafeInteger(Number(value))) return { yaml: value, value: Number(value) };

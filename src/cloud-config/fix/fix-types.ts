@@ -2,10 +2,12 @@ import type { CloudConfigResult } from '../cloud-config-result';
 
 /**
  * One deprecation fixed by {@link fixCloudConfig}: `rename` (a key renamed), `value` (a value
- * replaced) or `remove` (a deprecated key dropped because its replacement is already set to the
- * same value). `from`/`to` are the text as written before and after (for `remove`, the key
- * dropped and the key kept); `path`/`pointer`/`line`/`column` are where the deprecation was in the
- * original text, `message` and `version` are the deprecation's.
+ * replaced), `remove` (a deprecated key dropped because its replacement is already set to the
+ * same value) or `rewrite` (an entry written anew under another key: `chpasswd.list` as
+ * `chpasswd.users`). `from`/`to` are the text as written before and after; for `remove` and
+ * `rewrite`, the old key and the new one (a rewrite's values may be passwords). `path`,
+ * `pointer`, `line` and `column` are where the deprecation was in the original text; `message`
+ * and `version` are the deprecation's.
  *
  * @example
  * ```ts
@@ -13,7 +15,7 @@ import type { CloudConfigResult } from '../cloud-config-result';
  * ```
  */
 export interface CloudConfigFix {
-  readonly kind: 'rename' | 'value' | 'remove';
+  readonly kind: 'rename' | 'value' | 'remove' | 'rewrite';
   readonly path: string;
   readonly pointer: string;
   readonly line?: number | undefined;

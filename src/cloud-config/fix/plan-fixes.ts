@@ -1,10 +1,10 @@
-import { isMap, isScalar, type Pair, type Scalar, type YAMLMap } from 'yaml';
+import { isMap, isScalar, isSeq, type Pair, type Scalar, type YAMLMap } from 'yaml';
 import type { CloudConfigDeprecation } from '../cloud-config-issue';
 import { jsonEqual } from '../check/json-equal';
 import { escapePointerSegment, pointerSegments, segmentsToPointer } from '../json-pointer';
 import { keyText, type ParsedYaml } from '../yaml/parse-yaml';
 import { locateNode } from '../yaml/source-position';
-import { ruleFor, type ReplacementValue } from './deprecation-fixes';
+import { ruleFor, type ListRewrite, type ReplacementValue } from './deprecation-fixes';
 import type { CloudConfigFix, CloudConfigUnfixable } from './fix-types';
 
 // Fixes are planned as edits of the source text at the ranges yaml's document gives each key and
@@ -26,7 +26,7 @@ export interface PlannedFix {
   /** The data path of the deprecated value, and of the value after the fix (before renames above it). */
   readonly oldSegments: readonly string[];
   readonly newSegments: readonly string[];
-  /** For a `value` fix: the data the new value reads as. */
+  /** For a `value` or `rewrite` fix: the data the new value reads as. */
   readonly value?: unknown;
 }
 
@@ -62,7 +62,9 @@ function applyAsData(root: unknown, base: number, fix: PlannedFix): void {
   const key = fix.oldSegments[fix.oldSegments.length - 1]!;
   if (fix.fix.kind === 'value') parent[key] = fix.value;
   else {
-    if (fix.fix.kind === 'rename') parent[fix.newSegments[fix.newSegments.length - 1]!] = parent[key];
+    const newKey = fix.newSegments[fix.newSegments.length - 1]!;
+    if (fix.fix.kind === 'rename') parent[newKey] = parent[key];
+    else if (fix.fix.kind === 'rewrite') parent[newKey] = fix.value;
     delete parent[key];
   }
 }
@@ -144,28 +146,41 @@ class Planner {
     if (!at.complete) return this.unfixable(deprecation, 'it comes from a << merge; fix it where it is written');
     if (at.shared) return this.unfixable(deprecation, 'it is inside an anchored (&) or aliased (*) node that other places share; fix it by hand');
     if ('rename' in rule) return this.rename(deprecation, segments, rule.rename(segments[segments.length - 1]!), at.pair, at.parent);
+    if ('rewrite' in rule) {
+      const rewrite = rule.rewrite(dataAt(this.parsed.value, segments));
+      if ('reason' in rewrite) return this.unfixable(deprecation, rewrite.reason);
+      return this.rewrite(deprecation, segments, rewrite, at.pair, at.parent, at.node);
+    }
     const replacement = rule.replace(dataAt(this.parsed.value, segments));
     if ('reason' in replacement) return this.unfixable(deprecation, replacement.reason);
     return this.replace(deprecation, segments, at.node, replacement);
   }
 
-  private rename(deprecation: CloudConfigDeprecation, segments: readonly string[], newKey: string, pair: Pair | undefined, parent: unknown): void {
-    const oldKey = segments[segments.length - 1]!;
-    if (pair === undefined || !isMap(parent) || !isScalar(pair.key) || pair.key.range == null) return this.unfixable(deprecation, 'the key is not a plain mapping key');
+  /** The checks every change of a key needs; undefined (and the reason noted) when one fails. */
+  private keyToChange(deprecation: CloudConfigDeprecation, oldKey: string, newKey: string, pair: Pair | undefined, parent: unknown): { key: Scalar; counts: KeyCounts; planned: Set<string> } | undefined {
+    if (pair === undefined || !isMap(parent) || !isScalar(pair.key) || pair.key.range == null) return void this.unfixable(deprecation, 'the key is not a plain mapping key');
     const key = pair.key;
-    if (key.tag !== undefined || key.anchor !== undefined) return this.unfixable(deprecation, 'the key carries a tag or an anchor; rename it by hand');
+    if (key.tag !== undefined || key.anchor !== undefined) return void this.unfixable(deprecation, 'the key carries a tag or an anchor; rename it by hand');
     const counts = this.keyCounts(parent);
-    if ((counts.get(oldKey) ?? 0) > 1) return this.unfixable(deprecation, `${oldKey} is written more than once in this mapping; keep one first`);
-    if (counts.has('<<')) return this.unfixable(deprecation, 'the mapping has a << merge key, which could hold the replacement too');
+    if ((counts.get(oldKey) ?? 0) > 1) return void this.unfixable(deprecation, `${oldKey} is written more than once in this mapping; keep one first`);
+    if (counts.has('<<')) return void this.unfixable(deprecation, 'the mapping has a << merge key, which could hold the replacement too');
     let planned = this.planned.get(parent);
     if (planned === undefined) this.planned.set(parent, (planned = new Set()));
-    if (planned.has(newKey)) return this.unfixable(deprecation, `another key of this mapping is renamed to ${newKey} too`);
+    if (planned.has(newKey)) return void this.unfixable(deprecation, `another key of this mapping is renamed to ${newKey} too`);
+    return { key, counts, planned };
+  }
+
+  private rename(deprecation: CloudConfigDeprecation, segments: readonly string[], newKey: string, pair: Pair | undefined, parent: unknown): void {
+    const oldKey = segments[segments.length - 1]!;
+    const checked = this.keyToChange(deprecation, oldKey, newKey, pair, parent);
+    if (checked === undefined) return;
+    const { key, counts, planned } = checked;
     const parentSegments = segments.slice(0, -1);
     const newSegments = [...parentSegments, newKey];
     if (counts.has(newKey)) {
       const same = counts.get(newKey) === 1 && jsonEqual(this.fixedData(segments), this.fixedData(newSegments));
       if (!same) return this.unfixable(deprecation, `${newKey} is set too, to a different value; keep one of them by hand`);
-      const removal = this.removal(pair, parent);
+      const removal = this.removal(pair!, parent as YAMLMap);
       if (removal === undefined) return this.unfixable(deprecation, `${newKey} is set too, to the same value; remove ${oldKey} by hand (it is not on lines of its own)`);
       planned.add(newKey);
       return this.add(deprecation, 'remove', removal, oldKey, newKey, segments, newSegments);
@@ -175,6 +190,30 @@ class Planner {
     planned.add(newKey);
     const [start, end] = key.range!;
     this.add(deprecation, 'rename', { start, end, text: written }, this.text.slice(start, end), written, segments, newSegments);
+  }
+
+  /** An entry written anew as a list of mappings under another key, in the style (block or flow) of its value. */
+  private rewrite(deprecation: CloudConfigDeprecation, segments: readonly string[], rewrite: ListRewrite, pair: Pair | undefined, parent: unknown, node: unknown): void {
+    const oldKey = segments[segments.length - 1]!;
+    const checked = this.keyToChange(deprecation, oldKey, rewrite.key, pair, parent);
+    if (checked === undefined) return;
+    if (checked.counts.has(rewrite.key)) return this.unfixable(deprecation, `${rewrite.key} is set too; merge the two by hand`);
+    const start = checked.key.range![0];
+    const end = (node as { range?: [number, number, number] | null } | null)?.range?.[1];
+    if (end === undefined) return this.unfixable(deprecation, 'the value is not where its key is');
+    const block = isSeq(node) ? !node.flow : isScalar(node) && (node.type === 'BLOCK_LITERAL' || node.type === 'BLOCK_FOLDED');
+    // Comments in the entry would be lost with it (a block scalar holds none but on its header line).
+    const written = this.text.slice(start, end);
+    if (/(^|\s)#/.test(isScalar(node) && block ? written.slice(0, written.indexOf('\n') + 1) : written)) return this.unfixable(deprecation, 'comments in it would be lost; rewrite it by hand');
+    const items = rewrite.items.map((fields) => `{${fields.map(([field, value]) => `${field}: ${field === 'type' ? value : JSON.stringify(value)}`).join(', ')}}`);
+    let text: string;
+    if (block) {
+      const indent = ' '.repeat(start - lineStart(this.text, start) + 2);
+      text = `${rewrite.key}:\n${items.map((item) => `${indent}- ${item}`).join('\n')}${written.endsWith('\n') ? '\n' : ''}`;
+    } else text = `${rewrite.key}: [${items.join(', ')}]`;
+    checked.planned.add(rewrite.key);
+    const data = rewrite.items.map((fields) => Object.fromEntries(fields));
+    this.add(deprecation, 'rewrite', { start, end, text }, oldKey, rewrite.key, segments, [...segments.slice(0, -1), rewrite.key], data);
   }
 
   /** The edit that removes a block mapping entry on lines of its own, if it is one. */

@@ -19,7 +19,7 @@ export interface FixOutput {
 const at = (name: string, item: { line?: number | undefined; column?: number | undefined }) => (item.line === undefined ? name : `${name}:${item.line}:${item.column ?? 1}`);
 
 function fixedLine(name: string, fix: CloudConfigFix): string {
-  const what = fix.kind === 'remove' ? `removed ${fix.from} (${fix.to} is set to the same value)` : `${fix.from} -> ${fix.to}`;
+  const what = fix.kind === 'remove' ? `removed ${fix.from} (${fix.to} is set to the same value)` : fix.kind === 'rewrite' ? `${fix.from} rewritten as ${fix.to}` : `${fix.from} -> ${fix.to}`;
   return `${at(name, fix)}: fixed: ${fix.path}: ${what}\n`;
 }
 
