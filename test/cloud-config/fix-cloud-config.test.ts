@@ -40,6 +40,7 @@ describe('fixCloudConfig: one deprecation at a time (26.2)', () => {
       'chpasswd:\n  users:\n    - {name: "root", password: "s3cret", type: text}\n    - {name: "ada", password: "$6$salt$hashed", type: hash}\n    - {name: "bob", type: RANDOM}\n  expire: false\n',
     ],
     ['chpasswd.list as a flow list', 'chpasswd: {list: ["root:a:b", "eve:R"]}\n', 'chpasswd: {users: [{name: "root", password: "a:b", type: text}, {name: "eve", type: RANDOM}]}\n'],
+    ['chpasswd.list with escapes', 'chpasswd:\n  list: ["root:a\\tb\\\\"]\n', 'chpasswd:\n  users: [{name: "root", password: "a\\tb\\\\", type: text}]\n'],
     ['chpasswd.list as a block list', 'chpasswd:\n  expire: true\n  list:\n    - "root:x"\n', 'chpasswd:\n  expire: true\n  users:\n    - {name: "root", password: "x", type: text}\n'],
     ['power_state delay string', 'power_state:\n  mode: reboot\n  delay: "+5"\n', 'power_state:\n  mode: reboot\n  delay: 5\n'],
   ];
@@ -71,6 +72,11 @@ describe('fixCloudConfig: what the text keeps', () => {
       ['rename', 'users.1.lock-passwd', 9, 7, 'lock-passwd', 'lock_passwd'],
     ]);
     expect(outcome.fixed[0]).toMatchObject({ message: 'Deprecated in version 22.2. Use package_update instead.', version: '22.2' });
+  });
+
+  it('writes a password with a character YAML 1.1 reads as a line break escaped', () => {
+    const outcome = fixed(`${H}chpasswd:\n  list: ["root:a\\u2028b"]\n`);
+    expect(outcome.text).toBe(`${H}chpasswd:\n  users: [{name: "root", password: "a\\u2028b", type: text}]\n`);
   });
 
   it('returns the input itself when nothing is deprecated', () => {

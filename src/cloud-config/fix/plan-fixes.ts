@@ -77,6 +77,14 @@ function quotedLike(original: Scalar, text: string): string | undefined {
   return undefined;
 }
 
+/**
+ * A YAML double-quoted scalar: JSON's string syntax is one, once the characters PyYAML's YAML 1.1
+ * reads as line breaks (NEL, LS, PS) are escaped too.
+ */
+function doubleQuoted(text: string): string {
+  return JSON.stringify(text).replace(/[\u0085\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
 /** The start of the line that holds `offset`. */
 function lineStart(text: string, offset: number): number {
   return text.lastIndexOf('\n', offset - 1) + 1;
@@ -205,7 +213,7 @@ class Planner {
     // Comments in the entry would be lost with it (a block scalar holds none but on its header line).
     const written = this.text.slice(start, end);
     if (/(^|\s)#/.test(isScalar(node) && block ? written.slice(0, written.indexOf('\n') + 1) : written)) return this.unfixable(deprecation, 'comments in it would be lost; rewrite it by hand');
-    const items = rewrite.items.map((fields) => `{${fields.map(([field, value]) => `${field}: ${field === 'type' ? value : JSON.stringify(value)}`).join(', ')}}`);
+    const items = rewrite.items.map((fields) => `{${fields.map(([field, value]) => `${field}: ${field === 'type' ? value : doubleQuoted(value)}`).join(', ')}}`);
     let text: string;
     if (block) {
       const indent = ' '.repeat(start - lineStart(this.text, start) + 2);
