@@ -56,6 +56,16 @@ describe('unifiedDiff', () => {
     );
   });
 
+  it('an edit on every line of 1 MiB: one hunk, every line removed and added (linear: no timing)', () => {
+    const lines = Array.from({ length: 1024 * 1024 / 8 }, (_, i) => `k${String(i).padStart(6, '0')}\n`);
+    const text = lines.join('');
+    const edits = lines.map((line, i) => ({ start: i * 8 + 1, end: i * 8 + 7, text: 'v' }));
+    const diff = unifiedDiff(text, edits, 'a', 'b').split('\n');
+    expect(diff.slice(0, 4)).toEqual(['--- a', '+++ b', `@@ -1,${lines.length} +1,${lines.length} @@`, '-k000000']);
+    expect(diff.length).toBe(3 + 2 * lines.length + 1);
+    expect(diff.filter((l) => l === '+kv')).toHaveLength(lines.length);
+  });
+
   it('any edits of any text: the diff applied to the text gives the edited text', () => {
     const line = fc.stringMatching(/^[a-c ]{0,3}$/);
     fc.assert(

@@ -46,6 +46,11 @@ function linesOf(piece: string, prefix: string): string[] {
   return lines;
 }
 
+/** Appends one by one: spreading a hunk of many lines into push() would overflow the stack. */
+function append(target: string[], lines: readonly string[]): void {
+  for (const line of lines) target.push(line);
+}
+
 function regionsOf(text: string, starts: readonly number[], edits: readonly DiffEdit[]): Region[] {
   const regions: Region[] = [];
   for (const edit of edits) {
@@ -88,7 +93,7 @@ export function unifiedDiff(text: string, edits: readonly DiffEdit[], oldName: s
     for (let k = r; k <= end; k++) {
       const region = regions[k]!;
       const context = linesOf(text.slice(starts[line] ?? text.length, starts[region.first]), ' ');
-      body.push(...context);
+      append(body, context);
       oldLines += region.first - line;
       newLines += region.first - line;
       const oldPiece = text.slice(starts[region.first], endOf(region.last));
@@ -101,18 +106,20 @@ export function unifiedDiff(text: string, edits: readonly DiffEdit[], oldName: s
       newPiece += text.slice(at, endOf(region.last));
       const removed = linesOf(oldPiece, '-');
       const added = linesOf(newPiece, '+');
-      body.push(...removed, ...added);
+      append(body, removed);
+      append(body, added);
       oldLines += region.last - region.first + 1;
       newLines += added.filter((l) => l.startsWith('+')).length;
       line = region.last + 1;
     }
     if (line <= to) {
-      body.push(...linesOf(text.slice(starts[line], endOf(to)), ' '));
+      append(body, linesOf(text.slice(starts[line], endOf(to)), ' '));
       oldLines += to - line + 1;
       newLines += to - line + 1;
     }
     const newStart = from + shift;
-    out.push(`@@ -${oldLines === 0 ? from : from + 1},${oldLines} +${newLines === 0 ? newStart : newStart + 1},${newLines} @@`, ...body);
+    out.push(`@@ -${oldLines === 0 ? from : from + 1},${oldLines} +${newLines === 0 ? newStart : newStart + 1},${newLines} @@`);
+    append(out, body);
     shift += newLines - oldLines;
     r = end + 1;
   }
