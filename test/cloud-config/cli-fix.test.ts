@@ -14,7 +14,7 @@ const tsx = pathToFileURL(join(root, 'node_modules/tsx/dist/loader.mjs')).href;
 
 let dir: string;
 function run(args: string[]): { status: number | null; stdout: string; stderr: string } {
-  const result = spawnSync(process.execPath, ['--import', tsx, cli, ...args], { cwd: dir, encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '' } });
+  const result = spawnSync(process.execPath, ['--import', tsx, cli, ...args], { cwd: dir, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, env: { ...process.env, NODE_OPTIONS: '' } });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
@@ -128,6 +128,23 @@ describe('validate-cloud-config --fix', () => {
     expect(result.stdout).toContain('tpl.yaml: not fixed: a jinja template (## template: jinja) is not fixed');
     expect(readFileSync(join(dir, 'mime.txt'), 'utf8')).toBe(mime);
   });
+
+  it('fixes a file at the 1 MiB limit: the diff holds every change, --write every fix', () => {
+    const user = (i: number) => `  - name: u${i}\n    lock-passwd: true\n`;
+    const users: string[] = [];
+    let size = '#cloud-config\nusers:\n'.length;
+    while (size + user(users.length).length <= 1024 * 1024) size += (users[users.length] = user(users.length)).length;
+    writeFileSync(join(dir, 'big.yaml'), `#cloud-config\nusers:\n${users.join('')}`);
+    const result = run(['--fix', '--cloud-init-version', '26.2', 'big.yaml']);
+    expect(result.status).toBe(0);
+    const lines = result.stdout.split('\n');
+    expect(lines.filter((l) => l === '-    lock-passwd: true')).toHaveLength(users.length);
+    expect(lines.filter((l) => l === '+    lock_passwd: true')).toHaveLength(users.length);
+    const written = run(['--fix', '--write', '--cloud-init-version', '26.2', 'big.yaml']);
+    expect(written.status).toBe(0);
+    expect(written.stdout.split('\n').filter((l) => l.includes(': fixed: '))).toHaveLength(users.length);
+    expect(readFileSync(join(dir, 'big.yaml'), 'utf8')).toBe(`#cloud-config\nusers:\n${users.join('').replaceAll('lock-passwd', 'lock_passwd')}`);
+  }, 120_000);
 
   it('refuses options it cannot honour, with exit status 2', () => {
     for (const [args, message] of [
