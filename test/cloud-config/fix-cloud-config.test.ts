@@ -155,6 +155,14 @@ describe('fixCloudConfig: what is not fixed, and why', () => {
     expect(outcome.unfixable).toMatchObject([{ path: 'grub-dpkg', reason: expect.stringMatching(/^the replacement would not validate: /) }]);
   });
 
+  it('a fix that would take the text past maxBytes is left (the fixed text must still be read whole)', () => {
+    const text = `${H}apt_update: true\nchpasswd:\n  list: |\n    a:1\n    b:2\n    c:3\n`;
+    const outcome = fixed(text, { ...V, maxBytes: text.length + 10 });
+    expect(outcome.text).toBe(`${H}package_update: true\nchpasswd:\n  list: |\n    a:1\n    b:2\n    c:3\n`);
+    expect(outcome.unfixable).toEqual([expect.objectContaining({ path: 'chpasswd.list', reason: `the fixed text would be larger than the ${text.length + 10}-byte limit` })]);
+    expect(outcome.result.valid).toBe(true);
+  });
+
   it('fixes only what the target deprecates', () => {
     // The specification does not deprecate apt_pipelining: none (cloud-init 22.4 did).
     const outcome = fixed(`${H}apt_pipelining: none\napt_update: true\n`, {});

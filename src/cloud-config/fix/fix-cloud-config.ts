@@ -74,6 +74,30 @@ function byPosition(a: CloudConfigUnfixable, b: CloudConfigUnfixable): number {
   return (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0);
 }
 
+/** A fix not made after all, listed with why. */
+function takenBack(fix: PlannedFix, reason: string): CloudConfigUnfixable {
+  const { path, pointer, line, column, message } = fix.fix;
+  return { path, pointer, ...(line !== undefined ? { line, column } : {}), reason, message };
+}
+
+/**
+ * The fixes that fit in `maxBytes` (the fixed text must still be read whole): those that grow the
+ * text most are dropped first, until it fits. Reading a string, the limit counts characters.
+ */
+function withinLimit(text: string, fixes: readonly PlannedFix[], maxBytes: number, unfixable: CloudConfigUnfixable[]): readonly PlannedFix[] {
+  const growth = (f: PlannedFix) => f.edit.text.length - (f.edit.end - f.edit.start);
+  let size = text.length + fixes.reduce((sum, f) => sum + growth(f), 0);
+  if (size <= maxBytes) return fixes;
+  const dropped = new Set<PlannedFix>();
+  for (const fix of [...fixes].sort((a, b) => growth(b) - growth(a))) {
+    if (size <= maxBytes || growth(fix) <= 0) break;
+    dropped.add(fix);
+    size -= growth(fix);
+    unfixable.push(takenBack(fix, `the fixed text would be larger than the ${maxBytes}-byte limit`));
+  }
+  return fixes.filter((f) => !dropped.has(f));
+}
+
 function fixUnsafe(text: string, options: FixCloudConfigOptions): CloudConfigFixing {
   const unchanged = (result: CloudConfigResult, unfixable: readonly CloudConfigUnfixable[]): CloudConfigFixing => ({ outcome: { text, changed: false, fixed: [], unfixable, result }, edits: [] });
   const reason = wholeInputReason(text, options);
@@ -81,21 +105,24 @@ function fixUnsafe(text: string, options: FixCloudConfigOptions): CloudConfigFix
   if (reason !== undefined) return unchanged(original.listed(), [whole(reason)]);
   if (original.all.deprecations.length === 0 || original.parsed === undefined) return unchanged(original.listed(), []);
   const plan = planFixes(text, original.parsed, original.all.deprecations);
-  let fixes = plan.fixes;
   const unfixable = plan.unfixable;
+  let fixes = withinLimit(text, plan.fixes, options.maxBytes ?? DEFAULT_MAX_BYTES, unfixable);
   if (fixes.length === 0) return unchanged(original.listed(), unfixable.sort(byPosition));
   let fixedText = applyEdits(text, fixes.map((f) => f.edit));
   let fixed = validateForFix(fixedText, options);
   // Checked once: a fix that the target rejects is taken back, and the rest applied again.
   const rejected = rejectedFixes(fixes, original.all, fixed.all);
   if (rejected.size > 0) {
-    for (const [fix, message] of rejected) {
-      const { path, pointer, line, column, message: deprecation } = fix.fix;
-      unfixable.push({ path, pointer, ...(line !== undefined ? { line, column } : {}), reason: `the replacement would not validate: ${message}`, message: deprecation });
-    }
+    for (const [fix, message] of rejected) unfixable.push(takenBack(fix, `the replacement would not validate: ${message}`));
     fixes = fixes.filter((f) => !rejected.has(f));
     fixedText = applyEdits(text, fixes.map((f) => f.edit));
     fixed = fixes.length === 0 ? original : validateForFix(fixedText, options);
+  }
+  // The last guard: a valid config never comes back invalid; if it would, nothing is changed.
+  if (original.all.valid && !fixed.all.valid) {
+    const error = fixed.all.errors[0]!.message;
+    for (const fix of fixes) unfixable.push(takenBack(fix, `the fixed text would not validate: ${error}`));
+    return unchanged(original.listed(), unfixable.sort(byPosition));
   }
   const outcome: FixCloudConfigResult = { text: fixedText, changed: fixes.length > 0, fixed: fixes.map((f) => f.fix), unfixable: unfixable.sort(byPosition), result: fixed.listed() };
   return { outcome, edits: fixes.map((f) => f.edit) };
