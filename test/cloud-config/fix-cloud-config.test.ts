@@ -79,6 +79,12 @@ describe('fixCloudConfig: what the text keeps', () => {
     expect(outcome.text).toBe(`${H}chpasswd:\n  users: [{name: "root", password: "a\\u2028b", type: text}]\n`);
   });
 
+  it('keeps CRLF line ends', () => {
+    const text = '#cloud-config\r\napt_update: true\r\nchpasswd:\r\n  list: |\r\n    a:1\r\n    b:R\r\n  expire: false\r\nca-certs:\r\n  trusted: [x]\r\nca_certs:\r\n  trusted: [x]\r\n';
+    const outcome = fixed(text);
+    expect(outcome.text).toBe('#cloud-config\r\npackage_update: true\r\nchpasswd:\r\n  users:\r\n    - {name: "a", password: "1", type: text}\r\n    - {name: "b", type: RANDOM}\r\n  expire: false\r\nca_certs:\r\n  trusted: [x]\r\n');
+  });
+
   it('returns the input itself when nothing is deprecated', () => {
     const text = `${H}package_update: true\n`;
     const outcome = fixCloudConfig(text, V);

@@ -217,7 +217,9 @@ class Planner {
     let text: string;
     if (block) {
       const indent = ' '.repeat(start - lineStart(this.text, start) + 2);
-      text = `${rewrite.key}:\n${items.map((item) => `${indent}- ${item}`).join('\n')}${written.endsWith('\n') ? '\n' : ''}`;
+      // The lines end as the entry's did (CRLF files stay CRLF).
+      const eol = written.endsWith('\r\n') || (!written.endsWith('\n') && this.text.includes('\r\n')) ? '\r\n' : '\n';
+      text = `${rewrite.key}:${eol}${items.map((item) => `${indent}- ${item}`).join(eol)}${written.endsWith('\n') ? eol : ''}`;
     } else text = `${rewrite.key}: [${items.join(', ')}]`;
     checked.planned.add(rewrite.key);
     const data = rewrite.items.map((fields) => Object.fromEntries(fields));
