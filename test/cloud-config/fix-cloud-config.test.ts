@@ -42,6 +42,11 @@ describe('fixCloudConfig: one deprecation at a time (26.2)', () => {
     ['chpasswd.list as a flow list', 'chpasswd: {list: ["root:a:b", "eve:R"]}\n', 'chpasswd: {users: [{name: "root", password: "a:b", type: text}, {name: "eve", type: RANDOM}]}\n'],
     ['chpasswd.list with escapes', 'chpasswd:\n  list: ["root:a\\tb\\\\"]\n', 'chpasswd:\n  users: [{name: "root", password: "a\\tb\\\\", type: text}]\n'],
     ['chpasswd.list as a block list', 'chpasswd:\n  expire: true\n  list:\n    - "root:x"\n', 'chpasswd:\n  expire: true\n  users:\n    - {name: "root", password: "x", type: text}\n'],
+    [
+      'ansible.pull playbook_name',
+      'ansible:\n  pull:\n    - url: https://example.com/r.git\n      playbook_name: site.yml  # main\n',
+      'ansible:\n  pull:\n    - url: https://example.com/r.git\n      playbook_names: [site.yml]  # main\n',
+    ],
     ['power_state delay string', 'power_state:\n  mode: reboot\n  delay: "+5"\n', 'power_state:\n  mode: reboot\n  delay: 5\n'],
   ];
   for (const [what, input, expected] of cases) {

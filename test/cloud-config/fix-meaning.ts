@@ -36,7 +36,8 @@ export function withFixesApplied(data: unknown, fixed: FixCloudConfigResult['fix
     if (fix.kind === 'value') parent[key] = scalar(fix.to);
     else if (fix.kind === 'remove') delete parent[key];
     else if (fix.kind === 'rewrite') {
-      parent[fix.to] = chpasswdUsers(parent[key]);
+      // cc_ansible.py: a playbook_name is run as the one playbook of playbook_names.
+      parent[fix.to] = key === 'playbook_name' ? [parent[key]] : chpasswdUsers(parent[key]);
       delete parent[key];
     }
     else {

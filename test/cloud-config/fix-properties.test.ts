@@ -61,6 +61,12 @@ const entry = fc.oneof(
       { minLength: 1, maxLength: 4 },
     )
     .map((fields) => `users:\n  - name: u\n${fields.map(([f]) => `    ${f}\n`).join('')}`),
+  fc.constantFrom(
+    'ansible:\n  pull:\n    url: u\n    playbook_name: "a, b"\n',
+    'ansible: {pull: [{url: u, playbook_name: x}]}\n',
+    'ansible:\n  pull:\n    - url: u\n      playbook_name: a,b\n',
+    'ansible:\n  pull:\n    - {url: u, playbook_name: x, playbook_names: [y]}\n',
+  ),
   fc.constantFrom('rh_subscription:\n  org: 42\n  activation-key: k\n', 'runcmd: [ls]\n', 'grub-dpkg:\n  enabled: true\n', 'bad: [\n', 'x: &a {apt_update: true}\n'),
 );
 

@@ -26,6 +26,8 @@ export interface ListRewrite {
 export type DeprecationRule =
   | { readonly at: readonly PathStep[]; readonly rename: (key: string) => string }
   | { readonly at: readonly PathStep[]; readonly rewrite: (value: unknown) => ListRewrite | { readonly reason: string } }
+  /** The key renamed and its value, a non-empty string, made the one item of a list. */
+  | { readonly at: readonly PathStep[]; readonly asListUnder: string }
   | { readonly at: readonly PathStep[]; readonly replace: (value: unknown) => ReplacementValue | { readonly reason: string } }
   | { readonly at: readonly PathStep[]; readonly reason: string };
 
@@ -110,8 +112,9 @@ export const DEPRECATION_RULES: readonly DeprecationRule[] = [
   { at: ['chpasswd', 'list'], rewrite: chpasswdListAsUsers },
   { at: ['system_info'], reason: 'it has no replacement: distribution settings are not meant to be set by user data' },
   { at: ['ansible', 'pull'], reason: NO_SAME_MEANING },
-  { at: ['ansible', 'pull', '*', 'playbook_name'], reason: NO_SAME_MEANING },
-  { at: ['ansible', 'pull', 'playbook_name'], reason: NO_SAME_MEANING },
+  // cc_ansible.py run_ansible_pull(): `if playbook_name: playbook_names = [playbook_name]`.
+  { at: ['ansible', 'pull', '*', 'playbook_name'], asListUnder: 'playbook_names' },
+  { at: ['ansible', 'pull', 'playbook_name'], asListUnder: 'playbook_names' },
 ];
 
 // cc_set_passwords.py handle(): a `list` string is split with str.splitlines(), each line (or list

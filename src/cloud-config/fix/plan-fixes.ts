@@ -124,7 +124,7 @@ class Planner {
   private add(deprecation: CloudConfigDeprecation, kind: CloudConfigFix['kind'], edit: TextEdit, from: string, to: string, oldSegments: readonly string[], newSegments: readonly string[], value?: unknown): void {
     const { path, pointer, line, column, message, version } = deprecation;
     const fix: CloudConfigFix = { kind, path, pointer, ...(line !== undefined ? { line, column } : {}), from, to, message, ...(version !== undefined ? { version } : {}) };
-    const planned: PlannedFix = { fix, edit, oldSegments, newSegments, ...(kind === 'value' ? { value } : {}) };
+    const planned: PlannedFix = { fix, edit, oldSegments, newSegments, ...(kind === 'value' || kind === 'rewrite' ? { value } : {}) };
     this.plan.fixes.push(planned);
     let prefix = '';
     for (const segment of oldSegments.slice(0, -1)) {
@@ -159,6 +159,7 @@ class Planner {
       if ('reason' in rewrite) return this.unfixable(deprecation, rewrite.reason);
       return this.rewrite(deprecation, segments, rewrite, at.pair, at.parent, at.node);
     }
+    if ('asListUnder' in rule) return this.asList(deprecation, segments, rule.asListUnder, at.pair, at.parent, at.node);
     const replacement = rule.replace(dataAt(this.parsed.value, segments));
     if ('reason' in replacement) return this.unfixable(deprecation, replacement.reason);
     return this.replace(deprecation, segments, at.node, replacement);
@@ -224,6 +225,25 @@ class Planner {
     checked.planned.add(rewrite.key);
     const data = rewrite.items.map((fields) => Object.fromEntries(fields));
     this.add(deprecation, 'rewrite', { start, end, text }, oldKey, rewrite.key, segments, [...segments.slice(0, -1), rewrite.key], data);
+  }
+
+  /** `key: value` written as `newKey: [value]` (the value's text kept), for a non-empty string on the key's line. */
+  private asList(deprecation: CloudConfigDeprecation, segments: readonly string[], newKey: string, pair: Pair | undefined, parent: unknown, node: unknown): void {
+    const oldKey = segments[segments.length - 1]!;
+    const checked = this.keyToChange(deprecation, oldKey, newKey, pair, parent);
+    if (checked === undefined) return;
+    if (checked.counts.has(newKey)) return this.unfixable(deprecation, `${newKey} is set too (cloud-init refuses both); keep one by hand`);
+    const value = dataAt(this.parsed.value, segments);
+    if (!isScalar(node) || node.range == null || typeof value !== 'string' || value === '' || node.tag !== undefined) return this.unfixable(deprecation, 'only a non-empty string has an equivalent list');
+    const [start, keyEnd] = checked.key.range!;
+    const [valueStart, valueEnd] = node.range;
+    const source = this.text.slice(valueStart, valueEnd);
+    // In a flow list a plain scalar may not hold flow indicators; the key and value must share a line.
+    const inFlow = node.type === 'QUOTE_SINGLE' || node.type === 'QUOTE_DOUBLE' || (node.type === 'PLAIN' && !/[,[\]{}#]|: /.test(source));
+    if (!inFlow || !/^[ \t]*:[ \t]+$/.test(this.text.slice(keyEnd, valueStart))) return this.unfixable(deprecation, 'the value cannot be put in a list as written; write playbook_names by hand');
+    checked.planned.add(newKey);
+    const text = `${quotedLike(checked.key, newKey)!}: [${source}]`;
+    this.add(deprecation, 'rewrite', { start, end: valueEnd, text }, oldKey, newKey, segments, [...segments.slice(0, -1), newKey], [value]);
   }
 
   /** The edit that removes a block mapping entry on lines of its own, if it is one. */
