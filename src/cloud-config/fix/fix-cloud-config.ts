@@ -26,13 +26,15 @@ const DEFAULT_MAX_BYTES = 1024 * 1024;
 
 const whole = (reason: string): CloudConfigUnfixable => ({ path: '', pointer: '', reason });
 
-/** Why the input as a whole is not fixed, if it is not: only cloud-config text is. */
+const JINJA = /^\s*## template: jinja/i;
+
+/** Why the input as a whole is not fixed, if it is not: only cloud-config text is, as written. */
 function wholeInputReason(text: string, options: FixCloudConfigOptions): string | undefined {
-  // instanceData is left out: a jinja template is recognised without being rendered.
+  // Recognised before reading: however jinja is rendered, what is validated is its rendering, not the file.
+  if (JINJA.test(text.slice(0, 64))) return 'a jinja template (## template: jinja) is not fixed: what is validated is its rendering, not the file';
   const read = readUserData(text, { requireHeader: options.requireHeader ?? true, maxBytes: options.maxBytes ?? DEFAULT_MAX_BYTES, instanceData: undefined });
   if (read.kind === 'multipart') return 'MIME multipart user data is not fixed: fix each text/cloud-config part on its own';
-  if (read.kind === 'rejected' && read.issue.code === 'jinja_template') return 'a jinja template (## template: jinja) is not fixed: what is validated is its rendering, not the file';
-  if (read.kind === 'cloud-config' && read.text !== text) return 'the text starts with a byte-order mark; it is not fixed';
+  if (read.kind === 'cloud-config' && read.text !== text) return 'what is validated is not the text as written (a byte-order mark, say); it is not fixed';
   return undefined;
 }
 
