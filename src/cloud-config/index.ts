@@ -26,5 +26,7 @@ export type {
   CloudConfigTypeIssue,
   CloudConfigWarning,
 } from './cloud-config-issue';
+export { fixCloudConfig, type FixCloudConfigOptions } from './fix/fix-cloud-config';
+export type { CloudConfigFix, CloudConfigUnfixable, FixCloudConfigResult } from './fix/fix-types';
 export { validateNetworkConfig, type ValidateNetworkConfigOptions } from './network/validate-network-config';
 export type { NetworkConfigResult } from './network/network-config-result';

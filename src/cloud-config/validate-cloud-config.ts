@@ -163,6 +163,8 @@ function positioned<T extends CloudConfigIssue | CloudConfigDeprecation>(issues:
 /** How listed issues are completed: set by validateData when the schema reported something. */
 interface Completion {
   mapped?: MappedIssues;
+  /** The parsed document of cloud-config text, kept for the fixer (see validateForFix). */
+  parsed?: ParsedYaml;
 }
 
 function validateData(context: SchemaTarget, data: unknown, parsed: ParsedYaml | undefined, warnings: readonly CloudConfigWarning[], maxDepth: number, completion: Completion): CloudConfigResult {
@@ -224,6 +226,7 @@ function validateText(context: SchemaTarget, text: string, maxDepth: number, com
   const parts = ignoredParts(text);
   const parsed = parseYaml(text, maxDepth);
   if (!parsed.ok) return result(context.name, [...parts, ...explainYamlFailure(text, parsed.errors, maxDepth)], [], parsed.warnings, undefined, CLOUD_CONFIG);
+  completion.parsed = parsed.parsed;
   const checked = validateData(context, parsed.parsed.value, parsed.parsed, parsed.parsed.warnings, maxDepth, completion);
   return withIgnoredParts(context, parts, cloudConfigResult(checked));
 }
@@ -257,5 +260,27 @@ export function validateCloudConfig(input: unknown, options: ValidateCloudConfig
     const reason = error instanceof RangeError ? 'it nests too deeply' : 'it could not be read as plain data';
     const target = targetOf(options?.cloudInitVersion) ?? 'spec';
     return result(target, [{ code: error instanceof RangeError ? 'too_deep' : 'invalid_input', path: '', pointer: '', message: `the input cannot be validated: ${reason}` }], [], [], undefined);
+  }
+}
+
+/** One validation of text for the fixer: every issue (unlimited), the result as listed, and the parsed document. */
+export interface ValidationForFix {
+  readonly all: CloudConfigResult;
+  readonly listed: () => CloudConfigResult;
+  readonly parsed: ParsedYaml | undefined;
+}
+
+/**
+ * Validates text as validateCloudConfig does, keeping what the fixer needs besides the result:
+ * every issue, and the YAML document whose ranges it edits (so the text is parsed once). Never throws.
+ */
+export function validateForFix(text: string, options: ValidateCloudConfigOptions): ValidationForFix {
+  try {
+    const completion: Completion = {};
+    const all = validateUnsafe(text, options, completion);
+    return { all, listed: () => limitIssues(all, issueLimit(options.maxIssues), completion.mapped), parsed: completion.parsed };
+  } catch {
+    const result = validateCloudConfig(text, options);
+    return { all: result, listed: () => result, parsed: undefined };
   }
 }

@@ -43,6 +43,11 @@ const OPTIONS = {
   quiet: { type: 'boolean', short: 'q', help: 'print only problems, then a summary line "N files: V valid, I invalid, ..."' },
   annotate: { type: 'boolean', help: 'print each file with markers on the failing lines (text format)' },
   strict: { type: 'boolean', help: 'treat deprecations and warnings as failures' },
+  fix: {
+    type: 'boolean',
+    help: 'rewrite deprecated keys and values that have a replacement meaning the same to\ncloud-init; print the change as a unified diff (the rest goes to standard error)',
+  },
+  write: { type: 'boolean', help: 'with --fix: rewrite the files in place (atomically) and print what changed' },
   'no-header-check': { type: 'boolean', help: 'validate text without a "#cloud-config" first line' },
   version: { type: 'boolean', help: 'print the package version' },
   help: { type: 'boolean', short: 'h', help: 'show this help' },
@@ -73,6 +78,9 @@ export interface CliOptions {
   readonly files: readonly string[];
   /** `-t/--schema-type`; undefined when not given (cloud-config, and a hint for plain network-config files). */
   readonly schemaType: SchemaType | undefined;
+  /** `--fix`: fix deprecations; `write` (`--write`): in place rather than as a diff. */
+  readonly fix: boolean;
+  readonly write: boolean;
 }
 
 export type ParsedCli = CliOptions | 'help' | 'version' | { readonly error: string };
@@ -97,6 +105,16 @@ function outputFormat(values: Values): OutputFormat | { error: string } {
   return values.json ? 'json' : ((format ?? 'text') as OutputFormat);
 }
 
+/** Why --fix/--write cannot be used as asked, if they cannot. */
+function fixOptionsProblem(values: Values, format: OutputFormat, schemaType: string | undefined): string | undefined {
+  if (values.write && !values.fix) return '--write writes what --fix changes; use --fix --write';
+  if (!values.fix) return undefined;
+  if (format !== 'text') return `--fix prints a diff and text; it cannot be combined with --format ${format}`;
+  if (values.annotate) return '--fix prints a diff; it cannot be combined with --annotate';
+  if (schemaType === 'network-config') return '--fix fixes cloud-config deprecations; it cannot be combined with -t network-config';
+  return undefined;
+}
+
 function resolve(values: Values, positionals: readonly string[]): ParsedCli {
   if (values.help) return 'help';
   if (values.version) return 'version';
@@ -119,6 +137,8 @@ function resolve(values: Values, positionals: readonly string[]): ParsedCli {
   if (typeof format === 'object') return format;
   if (values.annotate && format !== 'text') return { error: `--annotate is a text output; it cannot be combined with --format ${format}` };
   if (values.annotate && values.quiet) return { error: '--annotate lists whole files; it cannot be combined with --quiet' };
+  const fixProblem = fixOptionsProblem(values, format, schemaType);
+  if (fixProblem !== undefined) return { error: fixProblem };
   let instanceData: Record<string, unknown> | undefined;
   if (values['instance-data'] !== undefined) {
     const read = readInstanceData(values['instance-data']);
@@ -127,6 +147,7 @@ function resolve(values: Values, positionals: readonly string[]): ParsedCli {
   }
   const files = [...(values['config-file'] ?? []), ...positionals];
   if (files.length === 0) return { error: 'no FILE given (use - for standard input)' };
+  if (values.write && files.includes('-')) return { error: '--write rewrites files; standard input (-) cannot be rewritten' };
   return {
     format,
     quiet: values.quiet ?? false,
@@ -139,6 +160,8 @@ function resolve(values: Values, positionals: readonly string[]): ParsedCli {
     instanceData,
     files,
     schemaType: schemaType as SchemaType | undefined,
+    fix: values.fix ?? false,
+    write: values.write ?? false,
   };
 }
 

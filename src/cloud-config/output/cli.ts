@@ -9,6 +9,7 @@ import type { CloudConfigResult } from '../cloud-config-result';
 import { targetOf } from '../targets/targets';
 import { expandInputs, readInput, type CliInput } from './cli-inputs';
 import { parseCliOptions, USAGE, type CliOptions } from './cli-options';
+import type { FixOutput } from './fix-cli';
 import { CliReport } from './cli-report';
 import { asNetworkConfigText, networkConfigHint, validateNetworkConfigInput } from './network-config-cli';
 import { validateCloudConfig } from '../validate-cloud-config';
@@ -27,7 +28,7 @@ function tooLarge(options: CliOptions): CloudConfigResult {
   return { valid: false, target: targetOf(options.cloudInitVersion) ?? 'spec', errors: [{ code: 'input_too_large', path: '', pointer: '', message }], deprecations: [], warnings: [], config: undefined };
 }
 
-async function validateInput(input: CliInput, options: CliOptions): Promise<{ result: CloudConfigResult; source?: string } | { error: string }> {
+async function validateInput(input: CliInput, options: CliOptions, fixOutput: FixOutput): Promise<{ result: CloudConfigResult; source?: string } | { error: string }> {
   let read;
   try {
     read = await readInput(input, options.maxBytes);
@@ -35,6 +36,8 @@ async function validateInput(input: CliInput, options: CliOptions): Promise<{ re
     return { error: `cannot read ${input.name}: ${(error as NodeJS.ErrnoException).code ?? String(error)}` };
   }
   if ('tooLarge' in read) return { result: tooLarge(options) };
+  // Loaded only when asked for: every plain run's cold start stays as it was.
+  if (options.fix) return (await import('./fix-cli')).fixInput(input, read.bytes, options, fixOutput);
   if (options.schemaType === 'network-config') {
     return { result: validateNetworkConfigInput(read.bytes, options.maxBytes, options.maxIssues), source: read.bytes.toString('utf8') };
   }
@@ -99,7 +102,8 @@ async function main(args: readonly string[]): Promise<number> {
     return 2;
   }
   const network = parsed.schemaType === 'network-config';
-  const out = network ? (text: string) => writeOut(asNetworkConfigText(text)) : writeOut;
+  // --fix without --write keeps standard output for the diff alone.
+  const out = network ? (text: string) => writeOut(asNetworkConfigText(text)) : parsed.fix && !parsed.write ? writeErr : writeOut;
   const report = new CliReport(parsed, { out, err: writeErr }, () => packageVersion(import.meta.url));
   const { inputs, problems } = expandInputs(parsed.files);
   let status = 0;
@@ -110,7 +114,7 @@ async function main(args: readonly string[]): Promise<number> {
   }
   let failed = false;
   for (const input of inputs) {
-    const checked = await validateInput(input, parsed);
+    const checked = await validateInput(input, parsed, { out: writeOut, err: writeErr });
     if ('error' in checked) {
       writeErr(`validate-cloud-config: ${checked.error}\n`);
       report.notRead(checked.error);

@@ -46,15 +46,31 @@ function findPair(map: { items: Pair[] }, segment: string): Pair | undefined {
 }
 
 /**
- * The source position for a JSON pointer into the parsed document. When the pointer cannot be
- * followed all the way (a key coming from a `<<` merge, say), the deepest node found is used.
+ * Where a JSON pointer leads in the parsed document: the node, the mapping entry (`pair`) that
+ * holds it when its last step is a key, the collection it is in (`parent`), whether the pointer
+ * could be followed all the way (`complete`: not through a `<<` merge, say), and whether an alias
+ * or an anchored node was passed on the way (`shared`: an edit there would show at other places).
  */
-export function sourcePosition(parsed: ParsedYaml, pointer: string, target: PositionTarget): SourcePosition | undefined {
+export interface LocatedNode {
+  readonly node: unknown;
+  readonly pair: Pair | undefined;
+  readonly parent: unknown;
+  readonly complete: boolean;
+  readonly shared: boolean;
+}
+
+/** Follows a JSON pointer through the parsed document (see {@link LocatedNode}). */
+export function locateNode(parsed: ParsedYaml, pointer: string): LocatedNode {
   let node: unknown = parsed.doc.contents;
   let pair: Pair | undefined;
+  let parent: unknown;
   let complete = true;
+  let shared = (node as Node | null)?.anchor !== undefined;
   for (const segment of pointerSegments(pointer)) {
-    if (isAlias(node)) node = node.resolve(parsed.doc);
+    if (isAlias(node)) {
+      shared = true;
+      node = node.resolve(parsed.doc);
+    }
     let next: unknown;
     let nextPair: Pair | undefined;
     if (isMap(node)) {
@@ -67,9 +83,20 @@ export function sourcePosition(parsed: ParsedYaml, pointer: string, target: Posi
       complete = false;
       break;
     }
+    parent = node;
     node = next;
-    pair = nextPair;
+    pair = isMap(parent) ? nextPair : undefined;
+    if (isAlias(node) || (node as Node | null)?.anchor !== undefined) shared = true;
   }
+  return { node, pair, parent, complete, shared };
+}
+
+/**
+ * The source position for a JSON pointer into the parsed document. When the pointer cannot be
+ * followed all the way (a key coming from a `<<` merge, say), the deepest node found is used.
+ */
+export function sourcePosition(parsed: ParsedYaml, pointer: string, target: PositionTarget): SourcePosition | undefined {
+  const { node, pair, complete } = locateNode(parsed, pointer);
   const keyStart = pair && isScalar(pair.key) ? pair.key.range?.[0] : undefined;
   const nodeStart = (node as Node | null | undefined)?.range?.[0];
   let offset: number | undefined;
