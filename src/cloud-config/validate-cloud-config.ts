@@ -15,7 +15,7 @@ import { parseYaml, type ParsedYaml } from './yaml/parse-yaml';
 import { ignoredParts, type IgnoredPart } from './input/ignored-parts';
 import { readUserData } from './input/read-user-data';
 import { schemaTarget, validateAgainstSchema, type SchemaTarget } from './check/schema-validator';
-import { targetOf, type CloudConfigTarget, type CloudInitVersion } from './targets/targets';
+import { DEFAULT_TARGET, SUPPORTED_VERSIONS, targetOf, type CloudConfigTarget, type CloudInitVersion } from './targets/targets';
 import { sourcePosition, type PositionTarget } from './yaml/source-position';
 import { validateMultipart, type PartValidator } from './validate-multipart';
 
@@ -192,8 +192,8 @@ function validateUnsafe(input: unknown, options: ValidateCloudConfigOptions, com
   const maxDepth = depthLimit(options.maxDepth);
   const target = targetOf(options.cloudInitVersion);
   if (target === undefined) {
-    const message = `unknown cloudInitVersion ${JSON.stringify(String(options.cloudInitVersion))}; use '26.2' or 'latest', or leave it out for the specification`;
-    return result('spec', [{ code: 'invalid_input', path: '', pointer: '', message }], [], [], undefined);
+    const message = `unknown cloudInitVersion ${JSON.stringify(String(options.cloudInitVersion))}; use ${SUPPORTED_VERSIONS}`;
+    return result(DEFAULT_TARGET, [{ code: 'invalid_input', path: '', pointer: '', message }], [], [], undefined);
   }
   const context = schemaTarget(target);
   if (typeof input !== 'string' && !(input instanceof Uint8Array)) return validateData(context, input, undefined, [], maxDepth, completion);
@@ -247,7 +247,7 @@ export function validateCloudConfig(input: unknown, options: ValidateCloudConfig
     // A last line of defence: exotic objects (throwing getters, proxies) or a bug must still come
     // back as data. The message names the failure without echoing input.
     const reason = error instanceof RangeError ? 'it nests too deeply' : 'it could not be read as plain data';
-    const target = targetOf(options?.cloudInitVersion) ?? 'spec';
+    const target = targetOf(options?.cloudInitVersion) ?? DEFAULT_TARGET;
     return result(target, [{ code: error instanceof RangeError ? 'too_deep' : 'invalid_input', path: '', pointer: '', message: `the input cannot be validated: ${reason}` }], [], [], undefined);
   }
 }

@@ -4,10 +4,9 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { argsErrorMessage, didYouMean, optionLines, type CliOption } from '../../common/cli-args';
-import { CLOUD_CONFIG_TARGETS, LATEST_CLOUD_INIT_VERSION, targetOf, type CloudInitVersion } from '../targets/targets';
+import { CLOUD_INIT_RELEASES, LATEST_CLOUD_INIT_VERSION, SUPPORTED_VERSIONS, targetOf, type CloudInitVersion } from '../targets/targets';
 
 export const DEFAULT_MAX_BYTES = 1024 * 1024;
-const RELEASES = CLOUD_CONFIG_TARGETS.filter((t) => t !== 'spec');
 
 /** The schema types of `-t/--schema-type`, as `cloud-init schema -t` names them. */
 export const SCHEMA_TYPES = ['cloud-config', 'network-config'] as const;
@@ -28,7 +27,7 @@ const OPTIONS = {
   'cloud-init-version': {
     type: 'string',
     value: 'VERSION',
-    help: `agree with that cloud-init release: ${RELEASES.join(', ')} or latest (${LATEST_CLOUD_INIT_VERSION});\ndefault: the specification`,
+    help: `agree with that cloud-init release: ${CLOUD_INIT_RELEASES[0]} to ${LATEST_CLOUD_INIT_VERSION} (a point\nrelease means its series), latest (${LATEST_CLOUD_INIT_VERSION}) or spec; default: the specification`,
   },
   'instance-data': { type: 'string', short: 'i', value: 'FILE', help: 'instance data (JSON) to render "## template: jinja" user data' },
   'max-bytes': { type: 'string', value: 'N', help: `largest input read, in bytes (default ${DEFAULT_MAX_BYTES})` },
@@ -101,8 +100,8 @@ function resolve(values: Values, positionals: readonly string[]): ParsedCli {
   if (values.help) return 'help';
   if (values.version) return 'version';
   const version = values['cloud-init-version'];
-  if (version !== undefined && (version === 'spec' || targetOf(version) === undefined)) {
-    return { error: `unknown --cloud-init-version ${version} (known: ${RELEASES.join(', ')}, latest)` };
+  if (version !== undefined && targetOf(version) === undefined) {
+    return { error: `unknown --cloud-init-version ${version} (known: ${SUPPORTED_VERSIONS})` };
   }
   const schemaType = values['schema-type'];
   if (schemaType !== undefined && !(SCHEMA_TYPES as readonly string[]).includes(schemaType)) {

@@ -1,30 +1,38 @@
 import { cloudConfigSchema } from '../schema/index';
 import type { JsonSchema } from '../schema/json-schema';
 import { cloudInit262Changes } from './cloud-init-26-2';
-import { applySchemaChanges, type SchemaChange } from './schema-change';
+import { CLOUD_INIT_POINT_RELEASES } from './generated/cloud-init-releases';
+import { CLOUD_INIT_RELEASES, extractedReleaseSchema, type CloudInitRelease } from './release-schemas';
+import { applySchemaChanges } from './schema-change';
+
+export type { CloudInitRelease };
+export { CLOUD_INIT_RELEASES };
 
 /**
  * What a validation checks against: `'spec'`, the specification (its shown sections follow
- * cloud-init 23.1, the modules it does not show follow 26.2), or a cloud-init release whose schema
- * and `cloud-init schema` verdicts are matched exactly.
+ * cloud-init 23.1, the modules it does not show follow 26.2), or a cloud-init release from 22.1
+ * to 26.2, checked against that release's own schema.
  *
  * @example
  * ```ts
- * const result = validateCloudConfig(text, { cloudInitVersion: '26.2' });
- * result.target; // '26.2'
+ * const result = validateCloudConfig(text, { cloudInitVersion: '22.4' });
+ * result.target; // '22.4'
  * ```
  */
-export type CloudConfigTarget = 'spec' | '26.2';
+export type CloudConfigTarget = 'spec' | CloudInitRelease;
 
 /**
- * A cloud-init release to agree with, or `'latest'` for the newest one this package knows.
+ * A cloud-init release to agree with (`'22.1'` ... `'26.2'`; a point release such as `'23.4.1'`
+ * means its series where its schema is the same, which is every one up to 26.2), `'latest'` for
+ * the newest one this package knows, or `'spec'` for the specification.
  *
  * @example
  * ```ts
  * validateCloudConfig(text, { cloudInitVersion: 'latest' });
+ * validateCloudConfig(text, { cloudInitVersion: '23.4.1' }).target; // '23.4'
  * ```
  */
-export type CloudInitVersion = '26.2' | 'latest';
+export type CloudInitVersion = CloudInitRelease | `${CloudInitRelease}.${number}` | 'latest' | 'spec';
 
 /**
  * How a target's validator behaves where cloud-init's own validator and ours differ beyond the
@@ -53,34 +61,61 @@ export interface TargetBehaviour {
 }
 
 interface TargetDefinition {
-  readonly basedOn?: CloudConfigTarget;
   readonly title: string;
-  /** Built on first use (see cloud-init-26-2.ts). */
-  readonly changes: () => readonly SchemaChange[];
+  /** Built on first use (see cloud-init-26-2.ts and release-schemas.ts). */
+  readonly schema: () => JsonSchema;
   readonly behaviour: TargetBehaviour;
 }
 
 const CLOUD_INIT_BEHAVIOUR: TargetBehaviour = { unions: 'cloud-init', unknownTopLevelKeys: 'cloud-init', ignoredParts: 'cloud-init', dialect: 'python' };
 
-// To add a release: write its differences from the spec (or from the release it is based on) as
-// a file of SchemaChange facts next to cloud-init-26-2.ts, add it here and to the two types
-// above, then regenerate the validators (docs/cloud-config.md, "Adding a cloud-init release").
+const withId = (target: CloudConfigTarget, title: string, schema: JsonSchema): JsonSchema => ({
+  ...schema,
+  $id: `https://wc-legacy-api.dev/schemas/cloud-config-${target}.json`,
+  title: `cloud-config (${title})`,
+});
+
+// 26.2 is the specification with the differences written (and checked against its validator)
+// in cloud-init-26-2.ts; every other release is its own schema's facts, extracted from its tag
+// by scripts/extract-cloud-init-releases.py (see docs/cloud-config.md, "Targets").
 const TARGETS: Readonly<Record<CloudConfigTarget, TargetDefinition>> = {
-  spec: { title: 'the specification', changes: () => [], behaviour: { unions: 'meant-branch', unknownTopLevelKeys: 'at-key', ignoredParts: 'error', dialect: 'json-schema' } },
-  '26.2': { title: 'cloud-init 26.2', changes: cloudInit262Changes, behaviour: CLOUD_INIT_BEHAVIOUR },
+  spec: { title: 'the specification', schema: () => cloudConfigSchema, behaviour: { unions: 'meant-branch', unknownTopLevelKeys: 'at-key', ignoredParts: 'error', dialect: 'json-schema' } },
+  ...(Object.fromEntries(
+    CLOUD_INIT_RELEASES.map((release): [CloudInitRelease, TargetDefinition] => [
+      release,
+      {
+        title: `cloud-init ${release}`,
+        schema:
+          release === '26.2'
+            ? () => applySchemaChanges(withId('26.2', 'cloud-init 26.2', cloudConfigSchema), cloudInit262Changes())
+            : () => withId(release, `cloud-init ${release}`, extractedReleaseSchema(release)),
+        behaviour: CLOUD_INIT_BEHAVIOUR,
+      },
+    ]),
+  ) as Record<CloudInitRelease, TargetDefinition>),
 };
 
-/** Every target, the default first. */
+/** Every target: the specification, then each release, oldest first. */
 export const CLOUD_CONFIG_TARGETS: readonly CloudConfigTarget[] = Object.keys(TARGETS) as CloudConfigTarget[];
 
 /** The release `'latest'` stands for. */
-export const LATEST_CLOUD_INIT_VERSION: CloudConfigTarget = '26.2';
+export const LATEST_CLOUD_INIT_VERSION: CloudInitRelease = CLOUD_INIT_RELEASES[CLOUD_INIT_RELEASES.length - 1]!;
 
-/** The target a `cloudInitVersion` option names (`undefined` for none: the spec), if it is known. */
+/** The target used when no `cloudInitVersion` is given. */
+export const DEFAULT_TARGET: CloudConfigTarget = 'spec';
+
+/** The supported versions, for messages: `'spec', '22.1' to '26.2' (and their point releases), 'latest'`. */
+export const SUPPORTED_VERSIONS = `'${CLOUD_INIT_RELEASES[0]}' to '${LATEST_CLOUD_INIT_VERSION}' (a point release such as '23.4.1' means its series), 'latest' or 'spec'`;
+
+/** The target a `cloudInitVersion` option names (`undefined` for none: the default), if it is known. */
 export function targetOf(version: unknown): CloudConfigTarget | undefined {
-  if (version === undefined) return 'spec';
+  if (version === undefined) return DEFAULT_TARGET;
   if (version === 'latest') return LATEST_CLOUD_INIT_VERSION;
-  return typeof version === 'string' && Object.prototype.hasOwnProperty.call(TARGETS, version) ? (version as CloudConfigTarget) : undefined;
+  if (typeof version !== 'string') return undefined;
+  if (Object.prototype.hasOwnProperty.call(TARGETS, version)) return version as CloudConfigTarget;
+  // A point release whose schema is its series' (checked by the extraction script).
+  const series = Object.prototype.hasOwnProperty.call(CLOUD_INIT_POINT_RELEASES, version) ? CLOUD_INIT_POINT_RELEASES[version] : undefined;
+  return typeof series === 'string' && Object.prototype.hasOwnProperty.call(TARGETS, series) ? (series as CloudConfigTarget) : undefined;
 }
 
 /** The documented behaviour of a target. */
@@ -93,15 +128,13 @@ export function targetTitle(target: CloudConfigTarget): string {
   return TARGETS[target].title;
 }
 
-const schemas = new Map<CloudConfigTarget, JsonSchema>([['spec', cloudConfigSchema]]);
+const schemas = new Map<CloudConfigTarget, JsonSchema>();
 
-/** A target's schema document: the baseline with the target's changes applied (computed once). */
+/** A target's schema document (computed once). */
 export function targetSchema(target: CloudConfigTarget): JsonSchema {
   let schema = schemas.get(target);
   if (schema === undefined) {
-    const definition = TARGETS[target];
-    const base = targetSchema(definition.basedOn ?? 'spec');
-    schema = applySchemaChanges({ ...base, $id: `https://wc-legacy-api.dev/schemas/cloud-config-${target}.json`, title: `cloud-config (${definition.title})` }, definition.changes());
+    schema = TARGETS[target].schema();
     schemas.set(target, schema);
   }
   return schema;
@@ -145,8 +178,8 @@ export function validatorSchema(target: CloudConfigTarget): JsonSchema {
  * // schema.$id === 'https://wc-legacy-api.dev/schemas/cloud-config-26.2.json'
  * ```
  */
-export function cloudConfigSchemaFor(version?: CloudInitVersion | 'spec' | undefined): Readonly<Record<string, unknown>> {
+export function cloudConfigSchemaFor(version?: CloudInitVersion | undefined): Readonly<Record<string, unknown>> {
   const target = targetOf(version);
-  if (target === undefined) throw new RangeError(`unknown cloud-init version ${JSON.stringify(version)}; use '26.2' or 'latest'`);
+  if (target === undefined) throw new RangeError(`unknown cloud-init version ${JSON.stringify(version)}; use ${SUPPORTED_VERSIONS}`);
   return targetSchema(target);
 }
