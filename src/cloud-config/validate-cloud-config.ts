@@ -201,6 +201,7 @@ function validateUnsafe(input: unknown, options: ValidateCloudConfigOptions, com
     requireHeader: options.requireHeader ?? true,
     maxBytes: options.maxBytes ?? DEFAULT_MAX_BYTES,
     instanceData: options.instanceData,
+    headerRule: context.behaviour.headers,
   });
   if (userData.kind === 'empty') return { ...result(target, [], [], [], {}), note: 'empty: nothing to validate' };
   if (userData.kind === 'rejected') return result(target, [userData.issue], [], [], undefined, userData.issue.userDataType);

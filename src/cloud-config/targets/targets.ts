@@ -58,6 +58,12 @@ export interface TargetBehaviour {
    * `date` is `date.fromisoformat`, which also takes `20301231` and `2030-W01-1`).
    */
   readonly dialect: 'json-schema' | 'python';
+  /**
+   * Which user data is read as cloud-config: `user-data-types` (the header names the type; jinja
+   * is rendered; other types are not validated), or `cloud-config-prefix` (cloud-init 22.1 to 23.1:
+   * only a file whose first bytes are `#cloud-config`, all of it read as YAML).
+   */
+  readonly headers: 'user-data-types' | 'cloud-config-prefix';
 }
 
 interface TargetDefinition {
@@ -67,7 +73,9 @@ interface TargetDefinition {
   readonly behaviour: TargetBehaviour;
 }
 
-const CLOUD_INIT_BEHAVIOUR: TargetBehaviour = { unions: 'cloud-init', unknownTopLevelKeys: 'cloud-init', ignoredParts: 'cloud-init', dialect: 'python' };
+const CLOUD_INIT_BEHAVIOUR: TargetBehaviour = { unions: 'cloud-init', unknownTopLevelKeys: 'cloud-init', ignoredParts: 'cloud-init', dialect: 'python', headers: 'user-data-types' };
+// `cloud-init schema` learnt user-data types (jinja, other headers) in 23.2.
+const PREFIX_HEADER_RELEASES: ReadonlySet<string> = new Set(['22.1', '22.2', '22.3', '22.4', '23.1']);
 
 const withId = (target: CloudConfigTarget, title: string, schema: JsonSchema): JsonSchema => ({
   ...schema,
@@ -79,7 +87,11 @@ const withId = (target: CloudConfigTarget, title: string, schema: JsonSchema): J
 // in cloud-init-26-2.ts; every other release is its own schema's facts, extracted from its tag
 // by scripts/extract-cloud-init-releases.py (see docs/cloud-config.md, "Targets").
 const TARGETS: Readonly<Record<CloudConfigTarget, TargetDefinition>> = {
-  spec: { title: 'the specification', schema: () => cloudConfigSchema, behaviour: { unions: 'meant-branch', unknownTopLevelKeys: 'at-key', ignoredParts: 'error', dialect: 'json-schema' } },
+  spec: {
+    title: 'the specification',
+    schema: () => cloudConfigSchema,
+    behaviour: { unions: 'meant-branch', unknownTopLevelKeys: 'at-key', ignoredParts: 'error', dialect: 'json-schema', headers: 'user-data-types' },
+  },
   ...(Object.fromEntries(
     CLOUD_INIT_RELEASES.map((release): [CloudInitRelease, TargetDefinition] => [
       release,
@@ -89,7 +101,7 @@ const TARGETS: Readonly<Record<CloudConfigTarget, TargetDefinition>> = {
           release === '26.2'
             ? () => applySchemaChanges(withId('26.2', 'cloud-init 26.2', cloudConfigSchema), cloudInit262Changes())
             : () => withId(release, `cloud-init ${release}`, extractedReleaseSchema(release)),
-        behaviour: CLOUD_INIT_BEHAVIOUR,
+        behaviour: PREFIX_HEADER_RELEASES.has(release) ? { ...CLOUD_INIT_BEHAVIOUR, headers: 'cloud-config-prefix' } : CLOUD_INIT_BEHAVIOUR,
       },
     ]),
   ) as Record<CloudInitRelease, TargetDefinition>),
@@ -141,6 +153,19 @@ export function targetSchema(target: CloudConfigTarget): JsonSchema {
 }
 
 /**
+ * cloud-init's patterns that backtrack quadratically on long strings (`^.+:.+$` on 50,000 colons,
+ * the swap size on 50,000 digits), each with a linear pattern that accepts exactly the same
+ * strings (the spec uses the same rewrites; test/cloud-config/schema-patterns.test.ts tries every
+ * generated pattern at the input size limit).
+ */
+const LINEAR_PATTERNS: ReadonlyMap<string, string> = new Map([
+  // The first colon after the first character decides: any later one leaves a shorter tail.
+  ['^.+:.+$', '^.[^:\\n\\r\\u2028\\u2029]*:.+$'],
+  // [digits][.]digits = digits, digits.digits or .digits.
+  ['^([0-9]+)?\\.?[0-9]+[BKMGT]$', '^(?:[0-9]+(?:\\.[0-9]+)?|\\.[0-9]+)[BKMGT]$'],
+]);
+
+/**
  * Rewrites `pattern`s for validators that read them as Python's `re.search` does (its `$` also
  * matches before a final newline). Formats are read per validation instead (check/formats.ts).
  */
@@ -148,7 +173,8 @@ function pythonDialect(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(pythonDialect);
   if (node === null || typeof node !== 'object') return node;
   const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(node)) {
+  for (const [key, raw] of Object.entries(node)) {
+    const value = key === 'pattern' && typeof raw === 'string' ? (LINEAR_PATTERNS.get(raw) ?? raw) : raw;
     if (key === 'pattern' && typeof value === 'string' && /(?<!\\)\$$/.test(value)) out[key] = `${value.slice(0, -1)}\n?$`;
     else if (key === 'enum' || key === 'const' || key === 'default') out[key] = value;
     else out[key] = pythonDialect(value);
