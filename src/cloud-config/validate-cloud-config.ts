@@ -55,9 +55,10 @@ export interface ValidateCloudConfigOptions {
    */
   readonly instanceData?: Readonly<Record<string, unknown>> | undefined;
   /**
-   * The cloud-init release to agree with: `'26.2'` (or `'latest'`) checks against cloud-init
-   * 26.2's own schema and reports its verdicts and error paths. Without it the specification is
-   * the target (result `target: 'spec'`).
+   * The cloud-init release to agree with, `'22.1'` to `'26.2'` (a point release such as `'23.4.1'`
+   * means its series): checks against that release's own schema and reports its verdicts and
+   * error paths. Default and `'latest'`: the newest release (26.2). `'spec'`: the specification.
+   * An unknown version makes the result invalid with one `invalid_input` issue.
    */
   readonly cloudInitVersion?: CloudInitVersion | undefined;
 }

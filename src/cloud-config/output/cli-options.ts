@@ -27,7 +27,7 @@ const OPTIONS = {
   'cloud-init-version': {
     type: 'string',
     value: 'VERSION',
-    help: `agree with that cloud-init release: ${CLOUD_INIT_RELEASES[0]} to ${LATEST_CLOUD_INIT_VERSION} (a point\nrelease means its series), latest (${LATEST_CLOUD_INIT_VERSION}) or spec; default: the specification`,
+    help: `agree with that cloud-init release: ${CLOUD_INIT_RELEASES[0]} to ${LATEST_CLOUD_INIT_VERSION} (a point\nrelease means its series), latest or spec (the specification); default: latest (${LATEST_CLOUD_INIT_VERSION})`,
   },
   'instance-data': { type: 'string', short: 'i', value: 'FILE', help: 'instance data (JSON) to render "## template: jinja" user data' },
   'max-bytes': { type: 'string', value: 'N', help: `largest input read, in bytes (default ${DEFAULT_MAX_BYTES})` },

@@ -113,8 +113,8 @@ export const CLOUD_CONFIG_TARGETS: readonly CloudConfigTarget[] = Object.keys(TA
 /** The release `'latest'` stands for. */
 export const LATEST_CLOUD_INIT_VERSION: CloudInitRelease = CLOUD_INIT_RELEASES[CLOUD_INIT_RELEASES.length - 1]!;
 
-/** The target used when no `cloudInitVersion` is given. */
-export const DEFAULT_TARGET: CloudConfigTarget = 'spec';
+/** The target used when no `cloudInitVersion` is given: the newest release (docs/decisions.md). */
+export const DEFAULT_TARGET: CloudConfigTarget = LATEST_CLOUD_INIT_VERSION;
 
 /** The supported versions, for messages: `'spec', '22.1' to '26.2' (and their point releases), 'latest'`. */
 export const SUPPORTED_VERSIONS = `'${CLOUD_INIT_RELEASES[0]}' to '${LATEST_CLOUD_INIT_VERSION}' (a point release such as '23.4.1' means its series), 'latest' or 'spec'`;
@@ -192,9 +192,9 @@ export function validatorSchema(target: CloudConfigTarget): JsonSchema {
 }
 
 /**
- * The cloud-config JSON Schema a target validates against: the specification's (the default,
- * also exported as `cloudConfigSchema`), or a cloud-init release's (`'26.2'`, `'latest'`), derived
- * from the specification by that release's documented differences.
+ * The cloud-config JSON Schema a target validates against: a cloud-init release's (`'22.1'` to
+ * `'26.2'`; `'latest'` and no version: the newest), or the specification's (`'spec'`, also
+ * exported as `cloudConfigSchema`).
  *
  * @example
  * ```ts
