@@ -72,6 +72,8 @@ export type CloudConfigResult =
   | {
       readonly valid: true;
       readonly target: CloudConfigTarget;
+      /** When several releases were asked for: each of them, oldest first (`target` is the newest). */
+      readonly releases?: readonly CloudConfigTarget[] | undefined;
       readonly userDataType?: string | undefined;
       /** Why nothing was checked, when nothing was: user data of another type, or empty. */
       readonly note?: string | undefined;
@@ -85,6 +87,8 @@ export type CloudConfigResult =
   | {
       readonly valid: false;
       readonly target: CloudConfigTarget;
+      /** When several releases were asked for: each of them, oldest first (`target` is the newest). */
+      readonly releases?: readonly CloudConfigTarget[] | undefined;
       readonly userDataType?: string | undefined;
       /** Why nothing was checked, when nothing was: user data of another type, or empty. */
       readonly note?: string | undefined;

@@ -15,7 +15,8 @@ import { parseYaml, type ParsedYaml } from './yaml/parse-yaml';
 import { ignoredParts, type IgnoredPart } from './input/ignored-parts';
 import { readUserData } from './input/read-user-data';
 import { schemaTarget, validateAgainstSchema, type SchemaTarget } from './check/schema-validator';
-import { DEFAULT_TARGET, SUPPORTED_VERSIONS, targetOf, type CloudConfigTarget, type CloudInitVersion } from './targets/targets';
+import { DEFAULT_TARGET, SUPPORTED_VERSIONS, targetOf, targetsOf, type CloudConfigTarget, type CloudInitVersion, type CloudInitVersions } from './targets/targets';
+import { validateAcrossReleases, type KeyLocator } from './validate-across-releases';
 import { sourcePosition, type PositionTarget } from './yaml/source-position';
 import { validateMultipart, type PartValidator } from './validate-multipart';
 
@@ -60,7 +61,7 @@ export interface ValidateCloudConfigOptions {
    * error paths. Default and `'latest'`: the newest release (26.2). `'spec'`: the specification.
    * An unknown version makes the result invalid with one `invalid_input` issue.
    */
-  readonly cloudInitVersion?: CloudInitVersion | undefined;
+  readonly cloudInitVersion?: CloudInitVersion | CloudInitVersions | undefined;
 }
 
 const DEFAULT_MAX_BYTES = 1024 * 1024;
@@ -189,6 +190,21 @@ function validateData(context: SchemaTarget, data: unknown, parsed: ParsedYaml |
   return result(context.name, errors, deprecations, warnings, data);
 }
 
+/** Finds a top-level key in text input (for issues no single release reports, so none placed). */
+function keyLocator(input: unknown, maxDepth: number): KeyLocator {
+  let parsed: ParsedYaml | null | undefined;
+  return (pointer) => {
+    if (parsed === undefined) {
+      // Plain UTF-8 bytes (the CLI's input) are read as text; gzip and other encodings go unplaced.
+      const bytes = input instanceof Uint8Array && !(input[0] === 0x1f && input[1] === 0x8b) ? input : undefined;
+      const text = typeof input === 'string' ? input : bytes && new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
+      const result = text === undefined ? undefined : parseYaml(text, maxDepth);
+      parsed = result?.ok ? result.parsed : null;
+    }
+    return parsed ? sourcePosition(parsed, pointer, 'key') : undefined;
+  };
+}
+
 function validateUnsafe(input: unknown, options: ValidateCloudConfigOptions, completion: Completion): CloudConfigResult {
   const maxDepth = depthLimit(options.maxDepth);
   const target = targetOf(options.cloudInitVersion);
@@ -243,6 +259,12 @@ function validateUnsafe(input: unknown, options: ValidateCloudConfigOptions, com
  */
 export function validateCloudConfig(input: unknown, options: ValidateCloudConfigOptions = {}): CloudConfigResult {
   try {
+    const releases = targetsOf(options?.cloudInitVersion);
+    if (releases !== undefined) {
+      if (releases.length === 1) return validateCloudConfig(input, { ...options, cloudInitVersion: releases[0] });
+      const one = (release: CloudInitVersion) => validateCloudConfig(input, { ...options, cloudInitVersion: release });
+      return limitIssues(validateAcrossReleases(releases, one, keyLocator(input, depthLimit(options.maxDepth))), issueLimit(options.maxIssues), undefined);
+    }
     const completion: Completion = {};
     return limitIssues(validateUnsafe(input, options ?? {}, completion), issueLimit(options?.maxIssues), completion.mapped);
   } catch (error) {

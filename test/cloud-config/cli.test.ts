@@ -137,6 +137,21 @@ describe('validate-cloud-config CLI', () => {
     expect(unknown.stderr).toContain("'22.1' to '26.2'");
   });
 
+  it('validates against several releases given as a list or a range, in every output format', () => {
+    writeFileSync(file('pro.yaml'), '#cloud-config\nubuntu_pro:\n  token: x\n');
+    const line = 'pro.yaml:2:1: error: ubuntu_pro: not supported by cloud-init 22.4 (added in 24.1): it will be ignored at boot [not_supported]';
+    const text = run(['--cloud-init-version', '22.4,26.2', file('pro.yaml')]);
+    expect(text.status).toBe(1);
+    expect(text.stdout).toContain(line.replace('pro.yaml', file('pro.yaml')));
+    const json = JSON.parse(run(['--json', '--cloud-init-version', '>=22.4', file('pro.yaml')]).stdout) as { releases: string[]; errors: { code: string; releases: string[]; addedIn: string }[] };
+    expect(json.releases[0]).toBe('22.4');
+    expect(json.errors).toEqual([expect.objectContaining({ code: 'not_supported', releases: ['22.4', '23.1', '23.2', '23.3', '23.4'], addedIn: '24.1' })]);
+    expect(run(['--format', 'github', '--cloud-init-version', '22.4,26.2', file('pro.yaml')]).stdout).toContain('not supported by cloud-init 22.4 (added in 24.1)');
+    expect(run(['--format', 'sarif', '--cloud-init-version', '22.4,26.2', file('pro.yaml')]).stdout).toMatch(/"ruleId": ?"not_supported"/);
+    expect(run(['--cloud-init-version', '>=24.1', file('pro.yaml')]).status).toBe(0);
+    expect(run(['--cloud-init-version', '22.4,99.9', file('pro.yaml')]).status).toBe(2);
+  });
+
   it('renders a jinja template with --instance-data', () => {
     writeFileSync(file('jinja.yaml'), '## template: jinja\n#cloud-config\nhostname: {{ v1.local_hostname }}\n');
     writeFileSync(file('instance.json'), JSON.stringify({ v1: { local_hostname: 'web1' } }));

@@ -85,3 +85,51 @@ describe('every cloud-init release from 22.1 to 26.2 as a target', () => {
     expect(validateCloudConfig(cc(`swap: {size: "${digits}x"}\n`), { cloudInitVersion: '22.4' }).valid).toBe(false);
   });
 });
+
+describe('several releases at once: what an older image will ignore', () => {
+  const text = cc('ubuntu_pro:\n  token: x\nusers:\n  - name: a\n    shell: 5\nruncmd: [ls]\n');
+
+  it('reports a key an older release lacks as not_supported, with the release that added it and its position', () => {
+    const result = validateCloudConfig(text, { cloudInitVersion: ['22.4', '26.2'] });
+    expect(result).toMatchObject({ valid: false, target: '26.2', releases: ['22.4', '26.2'] });
+    expect(result.errors[0]).toEqual({
+      code: 'not_supported',
+      path: 'ubuntu_pro',
+      pointer: '/ubuntu_pro',
+      property: 'ubuntu_pro',
+      addedIn: '24.1',
+      releases: ['22.4'],
+      message: 'not supported by cloud-init 22.4 (added in 24.1): it will be ignored at boot',
+      line: 2,
+      column: 1,
+    });
+    // An issue every release reports is listed once, naming them all.
+    expect(result.errors[1]).toMatchObject({ code: 'type', path: 'users.0.shell', releases: ['22.4', '26.2'], message: 'expected string, got integer 5', line: 6 });
+    expect(result.errors).toHaveLength(2);
+  });
+
+  it('finds nested keys a closed mapping of the older release rejects, and names every release that lacks one', () => {
+    const doas = cc('users:\n  - name: a\n    doas: [permit a as root]\n');
+    const result = validateCloudConfig(doas, { cloudInitVersion: ['22.4', '23.1', '23.3', '26.2'] });
+    expect(result.errors).toEqual([
+      expect.objectContaining({ code: 'not_supported', path: 'users.0.doas', releases: ['22.4', '23.1'], addedIn: '23.3', message: 'not supported by cloud-init 22.4 and 23.1 (added in 23.3): it will be ignored at boot', line: 4, column: 5 }),
+    ]);
+  });
+
+  it('takes a range of releases, and is valid when every release accepts the config', () => {
+    expect(validateCloudConfig(cc('runcmd: [ls]\n'), { cloudInitVersion: '>=22.1' })).toMatchObject({ valid: true, target: '26.2', releases: RELEASES });
+    expect(validateCloudConfig(text, { cloudInitVersion: '>=24.1' }).errors.map((e) => e.code)).toEqual(['type']);
+    expect(validateCloudConfig(cc('runcmd: [ls]\n'), { cloudInitVersion: '>=22.4 <23.4' }).releases).toEqual(['22.4', '23.1', '23.2', '23.3']);
+    // A deprecation only some releases report says which.
+    const lock = validateCloudConfig(cc('users:\n  - name: a\n    lock-passwd: true\n'), { cloudInitVersion: ['22.2', '26.2'] });
+    expect(lock.deprecations.map((d) => d.releases)).toEqual([['26.2']]);
+    expect(lock.deprecations[0]!.message).toContain('(cloud-init 26.2)');
+  });
+
+  it('reports an unknown release in a list, or a malformed range, as data', () => {
+    for (const bad of [['22.4', '99.1'], ['spec', '26.2'], [], '>=27.1', '>=22.4 <22.4', '=>22.4'] as const) {
+      const result = validateCloudConfig(cc('runcmd: [ls]\n'), { cloudInitVersion: bad as never });
+      expect(result.errors.map((e) => e.code)).toEqual(['invalid_input']);
+    }
+  });
+});

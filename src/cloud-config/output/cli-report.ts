@@ -73,8 +73,8 @@ export class CliReport {
     if (quiet && !hasProblems(result)) return;
     if (format === 'json') {
       // The parsed config is left out on purpose: it may hold passwords and keys.
-      const { valid, target, userDataType, note, errors, deprecations, warnings, unlisted } = result;
-      const line = { file: name, valid, target, ...(userDataType ? { userDataType } : {}), ...(note ? { note } : {}), ...(file.strictFailure ? { strictFailure: file.strictFailure } : {}), errors, deprecations, warnings, ...(unlisted ? { unlisted } : {}) };
+      const { valid, target, releases, userDataType, note, errors, deprecations, warnings, unlisted } = result;
+      const line = { file: name, valid, target, ...(releases ? { releases } : {}), ...(userDataType ? { userDataType } : {}), ...(note ? { note } : {}), ...(file.strictFailure ? { strictFailure: file.strictFailure } : {}), errors, deprecations, warnings, ...(unlisted ? { unlisted } : {}) };
       return this.output.out(`${JSON.stringify(line)}\n`);
     }
     if (format === 'github') return this.output.out(lines([...(quiet ? [] : [verdictLine(result, name, this.options.strict)]), ...githubCommands(result, name)]));

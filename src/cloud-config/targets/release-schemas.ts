@@ -7,7 +7,15 @@ import { applySchemaChanges, type SchemaChange } from './schema-change';
 // as its differences from the next newer one. Built on first use and kept: most processes ask
 // for one or two releases.
 
-/** A cloud-init release this package has a target for. */
+/**
+ * A cloud-init release this package has a target for, `'22.1'` to `'26.2'`.
+ *
+ * @example
+ * ```ts
+ * const debian12: CloudInitRelease = '22.4';
+ * validateCloudConfig(text, { cloudInitVersion: debian12 });
+ * ```
+ */
 export type CloudInitRelease = (typeof CLOUD_INIT_RELEASES)[number];
 
 export { CLOUD_INIT_RELEASES };

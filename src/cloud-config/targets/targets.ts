@@ -35,6 +35,18 @@ export type CloudConfigTarget = 'spec' | CloudInitRelease;
 export type CloudInitVersion = CloudInitRelease | `${CloudInitRelease}.${number}` | 'latest' | 'spec';
 
 /**
+ * Several cloud-init releases to validate against at once: a list of versions, or a range of the
+ * known releases (`'>=22.4'`, `'<24.1'`, `'>=22.4 <=24.4'`). See {@link targetsOf}.
+ *
+ * @example
+ * ```ts
+ * validateCloudConfig(text, { cloudInitVersion: ['22.4', '26.2'] });
+ * validateCloudConfig(text, { cloudInitVersion: '>=23.4' });
+ * ```
+ */
+export type CloudInitVersions = readonly CloudInitVersion[] | `${'>=' | '>' | '<=' | '<'}${string}`;
+
+/**
  * How a target's validator behaves where cloud-init's own validator and ours differ beyond the
  * schema (each default is a decision documented in docs/cloud-config.md).
  */
@@ -117,7 +129,7 @@ export const LATEST_CLOUD_INIT_VERSION: CloudInitRelease = CLOUD_INIT_RELEASES[C
 export const DEFAULT_TARGET: CloudConfigTarget = LATEST_CLOUD_INIT_VERSION;
 
 /** The supported versions, for messages: `'spec', '22.1' to '26.2' (and their point releases), 'latest'`. */
-export const SUPPORTED_VERSIONS = `'${CLOUD_INIT_RELEASES[0]}' to '${LATEST_CLOUD_INIT_VERSION}' (a point release such as '23.4.1' means its series), 'latest' or 'spec'`;
+export const SUPPORTED_VERSIONS = `'${CLOUD_INIT_RELEASES[0]}' to '${LATEST_CLOUD_INIT_VERSION}' (a point release such as '23.4.1' means its series), 'latest' or 'spec', or several releases: a list or a range such as '>=22.4'`;
 
 /** The target a `cloudInitVersion` option names (`undefined` for none: the default), if it is known. */
 export function targetOf(version: unknown): CloudConfigTarget | undefined {
@@ -128,6 +140,42 @@ export function targetOf(version: unknown): CloudConfigTarget | undefined {
   // A point release whose schema is its series' (checked by the extraction script).
   const series = Object.prototype.hasOwnProperty.call(CLOUD_INIT_POINT_RELEASES, version) ? CLOUD_INIT_POINT_RELEASES[version] : undefined;
   return typeof series === 'string' && Object.prototype.hasOwnProperty.call(TARGETS, series) ? (series as CloudConfigTarget) : undefined;
+}
+
+/**
+ * Several releases to validate against at once: a list (`['22.4', '26.2']`, or the CLI's
+ * `22.4,26.2`), or a range of the known releases: `>=22.4`, `<24.1`, or both separated by a
+ * space (`>=22.4 <=24.4`). Each entry of a list is a version `targetOf` knows (point releases and
+ * `latest` included; not `spec`). The releases come back oldest first, without repeats;
+ * `undefined` for anything else (an unknown version, an empty list or range, a malformed range).
+ * A single version is not a set (`undefined`): it is `targetOf`'s.
+ *
+ * @example
+ * ```ts
+ * targetsOf('>=25.2'); // ['25.2', '25.3', '26.1', '26.2']
+ * ```
+ */
+export function targetsOf(versions: unknown): readonly CloudInitRelease[] | undefined {
+  let picked: CloudInitRelease[];
+  if (Array.isArray(versions) || (typeof versions === 'string' && versions.includes(','))) {
+    const list: unknown[] = Array.isArray(versions) ? versions : (versions as string).split(',').map((v) => v.trim());
+    const targets = list.map((v) => (v === 'spec' ? undefined : targetOf(v)));
+    if (targets.length === 0 || targets.some((t) => t === undefined || t === 'spec')) return undefined;
+    picked = targets as CloudInitRelease[];
+  } else if (typeof versions === 'string' && /^\s*[<>]/.test(versions)) {
+    const bounds = versions.trim().split(/\s+/).map((b) => /^(>=|>|<=|<)(\d+\.\d+(?:\.\d+)?)$/.exec(b));
+    if (bounds.some((b) => b === null)) return undefined;
+    const index = (v: string) => CLOUD_INIT_RELEASES.indexOf(v.split('.').slice(0, 2).join('.') as CloudInitRelease);
+    if (bounds.some((b) => index(b![2]!) === -1)) return undefined;
+    picked = CLOUD_INIT_RELEASES.filter((_, i) =>
+      bounds.every((b) => {
+        const at = index(b![2]!);
+        return b![1] === '>=' ? i >= at : b![1] === '>' ? i > at : b![1] === '<=' ? i <= at : i < at;
+      }),
+    );
+  } else return undefined;
+  const unique = CLOUD_INIT_RELEASES.filter((r) => picked.includes(r));
+  return unique.length === 0 ? undefined : unique;
 }
 
 /** The documented behaviour of a target. */
