@@ -133,3 +133,15 @@ describe('several releases at once: what an older image will ignore', () => {
     }
   });
 });
+
+describe('a cloudInitVersion of any shape', () => {
+  it('never throws: an unknown shape is an invalid_input issue, a repeated release is that release', () => {
+    const text = cc('runcmd: [ls]\n');
+    const throwing = new Proxy([], { get: () => { throw new Error('no'); } });
+    for (const version of [{}, 5, null, [5], ['22.4', {}], ',', ' , ', throwing]) {
+      expect(validateCloudConfig(text, { cloudInitVersion: version as never }).errors.map((e) => e.code)).toEqual(['invalid_input']);
+    }
+    expect(validateCloudConfig(text, { cloudInitVersion: new Array(100_000).fill('22.4') })).toMatchObject({ valid: true, target: '22.4' });
+    expect(validateCloudConfig(text, { cloudInitVersion: '>=22.4 '.repeat(10_000).trim() as never }).releases).toHaveLength(14);
+  });
+});
