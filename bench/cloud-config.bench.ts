@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { Ajv } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { Composer, parse, parseDocument } from 'yaml';
-import { CLOUD_CONFIG_ANNOTATION_KEYWORDS, cloudConfigSchema, validateCloudConfig } from 'wc-legacy-api/cloud-config';
+import { CLOUD_CONFIG_ANNOTATION_KEYWORDS, cloudConfigSchema, validateCloudConfig, type CloudInitVersion, type CloudInitVersions } from 'wc-legacy-api/cloud-config';
 import { tokenParser } from '../src/cloud-config/yaml/token-parser';
 
 const QUICK = Boolean(process.env.BENCH_QUICK);
@@ -223,6 +223,37 @@ function corpus(): void {
   }
 }
 
+// Issue 25: the corpus of issue 11 (mixed) under each kind of target, against parseDocument in the same
+// run: the spec (the only target of the first validator, so "today's" cost), single releases old and new,
+// and validation against several releases at once. Target: a single release at most 1.2x the spec's ratio.
+function targets(): void {
+  const dir = `${root}test/fixtures/cloud-config/`;
+  const texts = readdirSync(dir)
+    .filter((f) => f !== 'expectations.json')
+    .sort()
+    .map((f) => readFileSync(`${dir}${f}`, 'utf8'));
+  const baseline = (text: string) => parseDocument(text, { version: '1.1', uniqueKeys: false });
+  const rounds = QUICK ? 5 : 9;
+  console.log(`  corpus of issue 11 (${texts.length} files) per target, against parseDocument; median of ${rounds} interleaved rounds`);
+  const rows: readonly (readonly [label: string, version: CloudInitVersion | CloudInitVersions, warmups: number])[] = [
+    ['spec', 'spec', 40],
+    ['22.1', '22.1', 40],
+    ['22.4', '22.4', 40],
+    ['23.4', '23.4', 40],
+    ['24.4', '24.4', 40],
+    ['26.2 (latest)', '26.2', 40],
+    ['22.4,26.2', ['22.4', '26.2'], 20],
+    ['>=22.1 (17 releases)', '>=22.1', 5],
+  ];
+  let spec = 0;
+  for (const [label, cloudInitVersion, warmups] of rows) {
+    const [y, v] = interleaved(texts, baseline, (t) => validateCloudConfig(t, { cloudInitVersion }), warmups, rounds);
+    const ratio = v / y;
+    if (label === 'spec') spec = ratio;
+    console.log(`  ${label.padEnd(21)} parseDocument ${y.toFixed(1).padStart(7)} ms  validate ${v.toFixed(1).padStart(8)} ms  ratio ${ratio.toFixed(2)}x  (${(ratio / spec).toFixed(2)}x the spec's)`);
+  }
+}
+
 // What the precompiled validators save: compiling the schema with ajv in the running process.
 function runtimeCompile(): void {
   type AddFormats = (ajv: Ajv, formats?: string[]) => Ajv;
@@ -238,8 +269,10 @@ function runtimeCompile(): void {
 export async function run(): Promise<void> {
   if (process.env.BENCH_ONLY === 'corpus') return corpus();
   if (process.env.BENCH_ONLY === 'cold') return coldCli();
+  if (process.env.BENCH_ONLY === 'targets') return targets();
   warm();
   corpus();
+  targets();
   cold();
   coldCli();
   runtimeCompile();

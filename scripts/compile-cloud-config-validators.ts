@@ -216,7 +216,7 @@ function dispatchRootKeys(code: string, fn: string): string {
     cases.push(`case ${JSON.stringify(m[1] ?? JSON.parse(`"${m[2]}"`))}:${code.slice(at, end)}break;`);
     at = end;
   }
-  if (cases.length < 50) throw new Error(`root validator ${fn}: expected its property checks, found ${cases.length}`);
+  if (cases.length < 20) throw new Error(`root validator ${fn}: expected its property checks, found ${cases.length}`);
   const table = keyTable(cases);
   if (table === undefined) return `${code.slice(0, first)}for(const rootKey in data){switch(rootKey){${cases.join('')}}}${code.slice(at)}`;
   // Every key's check is a call of its part's validator (schema-parts.ts makes each key a part), so
@@ -253,9 +253,11 @@ export function generateValidatorsSource(): string {
   // `{ required: [name] }` cannot (its `type: object` is on the parent), so the generating
   // instance relaxes strictTypes only after this check. A cloud-init release keeps the shapes of
   // cloud-init's own schema (keywords next to no type, a `$ref` with siblings), so its document
-  // is checked with strictTypes off.
-  for (const target of CLOUD_CONFIG_TARGETS) createAjv(target === 'spec' ? {} : { strictTypes: false }).addSchema(validatorSchema(target) as object, SCHEMA_KEY).getSchema(SCHEMA_KEY);
-  const ajv = createAjv({ strictTypes: false, inlineRefs: false, messages: false, code: { source: true, esm: true, lines: false, formats: _`cloudConfigFormats` } });
+  // is checked with strictTypes off, and (as draft-04 does) applies both `properties` and a
+  // matching `patternProperties` to a key.
+  const RELEASE_OPTIONS: Options = { strictTypes: false, strictRequired: false, strictTuples: false, allowMatchingProperties: true };
+  for (const target of CLOUD_CONFIG_TARGETS) createAjv(target === 'spec' ? {} : RELEASE_OPTIONS).addSchema(validatorSchema(target) as object, SCHEMA_KEY).getSchema(SCHEMA_KEY);
+  const ajv = createAjv({ ...RELEASE_OPTIONS, inlineRefs: false, messages: false, code: { source: true, esm: true, lines: false, formats: _`cloudConfigFormats` } });
   // Validators are generated from the split form of the documents (see
   // src/cloud-config/check/schema-parts.ts), parts shared between targets where they agree.
   const split = splitSchemas(CLOUD_CONFIG_TARGETS.map((target) => [target, validatorSchema(target)] as const));

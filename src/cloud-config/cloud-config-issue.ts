@@ -20,6 +20,8 @@ export interface CloudConfigIssueBase {
   readonly column?: number | undefined;
   /** In MIME multipart user data: the part the issue is in (`line`/`column` are then inside that part). */
   readonly part?: CloudConfigPartRef | undefined;
+  /** When several releases were validated against: the ones the issue applies to, oldest first. */
+  readonly releases?: readonly string[] | undefined;
 }
 
 /**
@@ -219,6 +221,22 @@ export interface CloudConfigDeprecation extends CloudConfigIssueBase {
 }
 
 /**
+ * Across several releases: a key that an older release does not know and a newer one does. On the
+ * older release's image cloud-init ignores it at boot. `path` is the key's own path; `releases`
+ * the releases that lack it; `addedIn` the first release that has it.
+ *
+ * @example
+ * ```ts
+ * if (issue.code === 'not_supported') console.log(`${issue.path} needs cloud-init ${issue.addedIn}`);
+ * ```
+ */
+export interface CloudConfigNotSupportedIssue extends CloudConfigIssueBase {
+  readonly code: 'not_supported';
+  readonly property: string;
+  readonly addedIn: string;
+}
+
+/**
  * Any error that makes a config invalid; `switch (issue.code)` narrows to the specific shape.
  *
  * @example
@@ -233,6 +251,7 @@ export interface CloudConfigDeprecation extends CloudConfigIssueBase {
  * ```
  */
 export type CloudConfigIssue =
+  | CloudConfigNotSupportedIssue
   | CloudConfigInputIssue
   | CloudConfigTypeIssue
   | CloudConfigRequiredIssue

@@ -50,8 +50,8 @@ export interface CloudConfigPart extends CloudConfigPartRef {
  * warnings never make a config invalid (the CLI's `--strict` can count them). `config` is the
  * parsed data (with YAML 1.1 semantics applied), present whenever the input could be read as a
  * mapping, even an invalid one, so callers can inspect it; `{}` for an empty input. `target` names
- * what was checked against: `'spec'` (the default: the specification) or a cloud-init release
- * (`'26.2'`, also for `cloudInitVersion: 'latest'`). `userDataType` is the type cloud-init gives text
+ * what was checked against: a cloud-init release (`'22.1'` to `'26.2'`; the default is the
+ * newest, also for `cloudInitVersion: 'latest'`) or `'spec'` (the specification). `userDataType` is the type cloud-init gives text
  * or byte input (`text/cloud-config`, or e.g. `text/x-shellscript`: such user data is valid and not
  * validated, as `cloud-init schema` treats it, and `note` says so). The lists hold at most `maxIssues`
  * issues together (default 100: errors first, then deprecations, then warnings, each in source
@@ -72,6 +72,8 @@ export type CloudConfigResult =
   | {
       readonly valid: true;
       readonly target: CloudConfigTarget;
+      /** When several releases were asked for: each of them, oldest first (`target` is the newest). */
+      readonly releases?: readonly CloudConfigTarget[] | undefined;
       readonly userDataType?: string | undefined;
       /** Why nothing was checked, when nothing was: user data of another type, or empty. */
       readonly note?: string | undefined;
@@ -85,6 +87,8 @@ export type CloudConfigResult =
   | {
       readonly valid: false;
       readonly target: CloudConfigTarget;
+      /** When several releases were asked for: each of them, oldest first (`target` is the newest). */
+      readonly releases?: readonly CloudConfigTarget[] | undefined;
       readonly userDataType?: string | undefined;
       /** Why nothing was checked, when nothing was: user data of another type, or empty. */
       readonly note?: string | undefined;

@@ -9,7 +9,7 @@ export { defineCloudConfig } from './define-cloud-config';
 export { validateCloudConfig, type ValidateCloudConfigOptions } from './validate-cloud-config';
 export { formatCloudConfigResult, type FormatCloudConfigResultOptions } from './output/format-cloud-config-result';
 export type { CloudConfigPart, CloudConfigResult, UnlistedIssues } from './cloud-config-result';
-export { cloudConfigSchemaFor, type CloudConfigTarget, type CloudInitVersion } from './targets/targets';
+export { cloudConfigSchemaFor, type CloudConfigTarget, type CloudInitRelease, type CloudInitVersion, type CloudInitVersions } from './targets/targets';
 export type {
   CloudConfigAdditionalPropertyIssue,
   CloudConfigConflictIssue,
@@ -17,6 +17,7 @@ export type {
   CloudConfigEnumIssue,
   CloudConfigInputIssue,
   CloudConfigInvalidKeyIssue,
+  CloudConfigNotSupportedIssue,
   CloudConfigIssue,
   CloudConfigIssueBase,
   CloudConfigIssueCode,

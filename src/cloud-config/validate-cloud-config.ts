@@ -16,7 +16,8 @@ import { ignoredParts, type IgnoredPart } from './input/ignored-parts';
 import { readUserData } from './input/read-user-data';
 import { inTemplate } from './input/render-jinja';
 import { schemaTarget, validateAgainstSchema, type SchemaTarget } from './check/schema-validator';
-import { targetOf, type CloudConfigTarget, type CloudInitVersion } from './targets/targets';
+import { DEFAULT_TARGET, SUPPORTED_VERSIONS, targetOf, targetsOf, type CloudConfigTarget, type CloudInitVersion, type CloudInitVersions } from './targets/targets';
+import { validateAcrossReleases, type KeyLocator } from './validate-across-releases';
 import { sourcePosition, type PositionTarget } from './yaml/source-position';
 import { validateMultipart, type PartValidator } from './validate-multipart';
 
@@ -58,11 +59,12 @@ export interface ValidateCloudConfigOptions {
    */
   readonly instanceData?: Readonly<Record<string, unknown>> | undefined;
   /**
-   * The cloud-init release to agree with: `'26.2'` (or `'latest'`) checks against cloud-init
-   * 26.2's own schema and reports its verdicts and error paths. Without it the specification is
-   * the target (result `target: 'spec'`).
+   * The cloud-init release to agree with, `'22.1'` to `'26.2'` (a point release such as `'23.4.1'`
+   * means its series): checks against that release's own schema and reports its verdicts and
+   * error paths. Default and `'latest'`: the newest release (26.2). `'spec'`: the specification.
+   * An unknown version makes the result invalid with one `invalid_input` issue.
    */
-  readonly cloudInitVersion?: CloudInitVersion | undefined;
+  readonly cloudInitVersion?: CloudInitVersion | CloudInitVersions | undefined;
 }
 
 const DEFAULT_MAX_BYTES = 1024 * 1024;
@@ -193,12 +195,27 @@ function validateData(context: SchemaTarget, data: unknown, parsed: ParsedYaml |
   return result(context.name, errors, deprecations, warnings, data);
 }
 
+/** Finds a top-level key in text input (for issues no single release reports, so none placed). */
+function keyLocator(input: unknown, maxDepth: number): KeyLocator {
+  let parsed: ParsedYaml | null | undefined;
+  return (pointer) => {
+    if (parsed === undefined) {
+      // Plain UTF-8 bytes (the CLI's input) are read as text; gzip and other encodings go unplaced.
+      const bytes = input instanceof Uint8Array && !(input[0] === 0x1f && input[1] === 0x8b) ? input : undefined;
+      const text = typeof input === 'string' ? input : bytes && new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
+      const result = text === undefined ? undefined : parseYaml(text, maxDepth);
+      parsed = result?.ok ? result.parsed : null;
+    }
+    return parsed ? sourcePosition(parsed, pointer, 'key') : undefined;
+  };
+}
+
 function validateUnsafe(input: unknown, options: ValidateCloudConfigOptions, completion: Completion): CloudConfigResult {
   const maxDepth = depthLimit(options.maxDepth);
   const target = targetOf(options.cloudInitVersion);
   if (target === undefined) {
-    const message = `unknown cloudInitVersion ${JSON.stringify(String(options.cloudInitVersion))}; use '26.2' or 'latest', or leave it out for the specification`;
-    return result('spec', [{ code: 'invalid_input', path: '', pointer: '', message }], [], [], undefined);
+    const message = `unknown cloudInitVersion ${JSON.stringify(String(options.cloudInitVersion))}; use ${SUPPORTED_VERSIONS}`;
+    return result(DEFAULT_TARGET, [{ code: 'invalid_input', path: '', pointer: '', message }], [], [], undefined);
   }
   const context = schemaTarget(target);
   if (typeof input !== 'string' && !(input instanceof Uint8Array)) return validateData(context, input, undefined, [], maxDepth, completion);
@@ -206,6 +223,7 @@ function validateUnsafe(input: unknown, options: ValidateCloudConfigOptions, com
     requireHeader: options.requireHeader ?? true,
     maxBytes: options.maxBytes ?? DEFAULT_MAX_BYTES,
     instanceData: options.instanceData,
+    headerRule: context.behaviour.headers,
   });
   if (userData.kind === 'empty') return { ...result(target, [], [], [], {}), note: 'empty: nothing to validate' };
   if (userData.kind === 'rejected') return result(target, [userData.issue], [], [], undefined, userData.issue.userDataType);
@@ -252,13 +270,19 @@ function validateText(context: SchemaTarget, text: string, maxDepth: number, com
  */
 export function validateCloudConfig(input: unknown, options: ValidateCloudConfigOptions = {}): CloudConfigResult {
   try {
+    const releases = targetsOf(options?.cloudInitVersion);
+    if (releases !== undefined) {
+      if (releases.length === 1) return validateCloudConfig(input, { ...options, cloudInitVersion: releases[0] });
+      const one = (release: CloudInitVersion) => validateCloudConfig(input, { ...options, cloudInitVersion: release });
+      return limitIssues(validateAcrossReleases(releases, one, keyLocator(input, depthLimit(options.maxDepth))), issueLimit(options.maxIssues), undefined);
+    }
     const completion: Completion = {};
     return limitIssues(validateUnsafe(input, options ?? {}, completion), issueLimit(options?.maxIssues), completion.mapped);
   } catch (error) {
     // A last line of defence: exotic objects (throwing getters, proxies) or a bug must still come
     // back as data. The message names the failure without echoing input.
     const reason = error instanceof RangeError ? 'it nests too deeply' : 'it could not be read as plain data';
-    const target = targetOf(options?.cloudInitVersion) ?? 'spec';
+    const target = targetOf(options?.cloudInitVersion) ?? DEFAULT_TARGET;
     return result(target, [{ code: error instanceof RangeError ? 'too_deep' : 'invalid_input', path: '', pointer: '', message: `the input cannot be validated: ${reason}` }], [], [], undefined);
   }
 }

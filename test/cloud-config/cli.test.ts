@@ -44,7 +44,7 @@ describe('validate-cloud-config CLI', () => {
     expect(result.status).toBe(1);
     const lines = result.stdout.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(lines).toHaveLength(2);
-    expect(lines[0]).toEqual({ file: file('valid.yaml'), valid: true, target: 'spec', userDataType: 'text/cloud-config', errors: [], deprecations: [], warnings: [] });
+    expect(lines[0]).toEqual({ file: file('valid.yaml'), valid: true, target: '26.2', userDataType: 'text/cloud-config', errors: [], deprecations: [], warnings: [] });
     expect(lines[1]).toMatchObject({ valid: false, errors: [{ code: 'type', path: 'users.0.passwd', line: 4 }] });
     expect(result.stdout).not.toContain('12345678');
   });
@@ -123,13 +123,33 @@ describe('validate-cloud-config CLI', () => {
 
   it('agrees with a cloud-init release given by --cloud-init-version', () => {
     writeFileSync(file('doas.yaml'), '#cloud-config\nusers:\n  - name: ada\n    doas: [permit ada as root]\n');
-    expect(run([file('doas.yaml')]).status).toBe(1);
+    // users[].doas: not in the spec, nor in cloud-init before 23.3; the default is the newest release.
+    expect(run(['--cloud-init-version', 'spec', file('doas.yaml')]).status).toBe(1);
+    expect(run(['--cloud-init-version', '23.2', file('doas.yaml')]).status).toBe(1);
+    expect(JSON.parse(run(['--json', file('doas.yaml')]).stdout)).toMatchObject({ valid: true, target: '26.2' });
     const latest = run(['--json', '--cloud-init-version', 'latest', file('doas.yaml')]);
     expect(latest.status).toBe(0);
     expect(JSON.parse(latest.stdout)).toMatchObject({ valid: true, target: '26.2' });
+    expect(JSON.parse(run(['--json', '--cloud-init-version', '23.3.1', file('doas.yaml')]).stdout)).toMatchObject({ valid: true, target: '23.3' });
     const unknown = run(['--cloud-init-version', '19.1', file('doas.yaml')]);
     expect(unknown.status).toBe(2);
     expect(unknown.stderr).toContain('unknown --cloud-init-version 19.1');
+    expect(unknown.stderr).toContain("'22.1' to '26.2'");
+  });
+
+  it('validates against several releases given as a list or a range, in every output format', () => {
+    writeFileSync(file('pro.yaml'), '#cloud-config\nubuntu_pro:\n  token: x\n');
+    const line = 'pro.yaml:2:1: error: ubuntu_pro: not supported by cloud-init 22.4 (added in 24.1): it will be ignored at boot [not_supported]';
+    const text = run(['--cloud-init-version', '22.4,26.2', file('pro.yaml')]);
+    expect(text.status).toBe(1);
+    expect(text.stdout).toContain(line.replace('pro.yaml', file('pro.yaml')));
+    const json = JSON.parse(run(['--json', '--cloud-init-version', '>=22.4', file('pro.yaml')]).stdout) as { releases: string[]; errors: { code: string; releases: string[]; addedIn: string }[] };
+    expect(json.releases[0]).toBe('22.4');
+    expect(json.errors).toEqual([expect.objectContaining({ code: 'not_supported', releases: ['22.4', '23.1', '23.2', '23.3', '23.4'], addedIn: '24.1' })]);
+    expect(run(['--format', 'github', '--cloud-init-version', '22.4,26.2', file('pro.yaml')]).stdout).toContain('not supported by cloud-init 22.4 (added in 24.1)');
+    expect(run(['--format', 'sarif', '--cloud-init-version', '22.4,26.2', file('pro.yaml')]).stdout).toMatch(/"ruleId": ?"not_supported"/);
+    expect(run(['--cloud-init-version', '>=24.1', file('pro.yaml')]).status).toBe(0);
+    expect(run(['--cloud-init-version', '22.4,99.9', file('pro.yaml')]).status).toBe(2);
   });
 
   it('renders a jinja template with --instance-data', () => {

@@ -34,7 +34,8 @@ describe('validator parts', () => {
     for (const name of CLOUD_CONFIG_TARGETS) {
       const target = schemaTarget(name);
       const pointers = subschemaPointers(target.schema);
-      expect(pointers.length).toBeGreaterThan(100);
+      // 22.1 still had most modules without a schema; the spec and 26.2 have over 100.
+      expect(pointers.length).toBeGreaterThan(name === '22.1' ? 10 : 50);
       expect(Object.entries(target.validators.subschemas).filter(([, v]) => v !== undefined).map(([p]) => p).sort()).toEqual([...pointers].sort());
       for (const pointer of pointers) {
         expect(schemaNodeAt(target, pointer)).toBeDefined();
@@ -48,10 +49,15 @@ describe('validator parts', () => {
     const { splitSchemas } = await import('../../src/cloud-config/check/schema-parts');
     const { CLOUD_CONFIG_TARGETS, targetSchema } = await import('../../src/cloud-config/targets/targets');
     const split = splitSchemas(CLOUD_CONFIG_TARGETS.map((t) => [t, targetSchema(t)] as const));
-    const [first, second] = CLOUD_CONFIG_TARGETS.map((t) => split.targets.get(t)!);
-    const shared = [...second!.branches].filter(([pointer, id]) => first!.branches.get(pointer) === id);
+    const sharedShare = (a: string, b: string): number => {
+      const [first, second] = [split.targets.get(a)!, split.targets.get(b)!];
+      expect(second.rootId).not.toBe(first.rootId);
+      return [...second.branches].filter(([pointer, id]) => first.branches.get(pointer) === id).length / second.branches.size;
+    };
     // Most of 26.2 is the baseline: its unchanged branches are the very same parts.
-    expect(shared.length).toBeGreaterThan(second!.branches.size * 0.7);
-    expect(second!.rootId).not.toBe(first!.rootId);
+    expect(sharedShare('spec', '26.2')).toBeGreaterThan(0.7);
+    // Neighbouring releases differ in a few keys: the rest is generated once.
+    expect(sharedShare('24.4', '24.3')).toBeGreaterThan(0.9);
+    expect(sharedShare('23.4', '23.3')).toBeGreaterThan(0.7);
   });
 });

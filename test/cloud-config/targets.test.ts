@@ -4,7 +4,8 @@ import { applySchemaChanges } from '../../src/cloud-config/targets/schema-change
 import { cloudInit262Changes } from '../../src/cloud-config/targets/cloud-init-26-2';
 
 const cc = (body: string) => `#cloud-config\n${body}`;
-const both = [undefined, '26.2'] as const;
+const both = ['spec', '26.2'] as const;
+const SPEC = { cloudInitVersion: 'spec' } as const;
 
 function only(result: CloudConfigResult): CloudConfigIssue {
   expect(result.errors).toHaveLength(1);
@@ -12,8 +13,9 @@ function only(result: CloudConfigResult): CloudConfigIssue {
 }
 
 describe('targets', () => {
-  it('names the target checked against: the specification by default, 26.2 for 26.2 and latest', () => {
-    expect(validateCloudConfig(cc('runcmd: [ls]\n')).target).toBe('spec');
+  it('names the target checked against: the newest release by default, 26.2 for 26.2 and latest, the spec by name', () => {
+    expect(validateCloudConfig(cc('runcmd: [ls]\n')).target).toBe('26.2');
+    expect(validateCloudConfig(cc('runcmd: [ls]\n'), SPEC).target).toBe('spec');
     expect(validateCloudConfig(cc('runcmd: [ls]\n'), { cloudInitVersion: '26.2' }).target).toBe('26.2');
     expect(validateCloudConfig(cc('runcmd: 5\n'), { cloudInitVersion: 'latest' })).toMatchObject({ valid: false, target: '26.2' });
     expect(validateCloudConfig({ runcmd: ['ls'] }, { cloudInitVersion: 'latest' }).target).toBe('26.2');
@@ -33,7 +35,7 @@ describe('targets', () => {
     ['GPT type GUIDs in disk_setup', 'disk_setup:\n  /dev/sdb:\n    table_type: gpt\n    layout: [[100, "0FC63DAF-8483-4772-8E79-3D69D8477DE4"]]\n'],
     ['grub_dpkg.grub-efi/install_devices', 'grub_dpkg:\n  grub-efi/install_devices: /dev/sda1\n'],
   ])('accepts with 26.2 what 26.2 accepts and the spec does not: %s', (_what, body) => {
-    expect(validateCloudConfig(cc(body)).valid).toBe(false);
+    expect(validateCloudConfig(cc(body), SPEC).valid).toBe(false);
     expect(validateCloudConfig(cc(body), { cloudInitVersion: '26.2' }).valid).toBe(true);
   });
 
@@ -45,7 +47,9 @@ describe('targets', () => {
     const before = JSON.stringify(cloudConfigSchema);
     const schema = cloudConfigSchemaFor('26.2');
     expect(JSON.stringify(cloudConfigSchema)).toBe(before);
-    expect(cloudConfigSchemaFor()).toBe(cloudConfigSchema);
+    expect(cloudConfigSchemaFor('spec')).toBe(cloudConfigSchema);
+    // Without a version: the default target's, the newest release.
+    expect(cloudConfigSchemaFor()).toBe(schema);
     expect(schema.$id).toBe('https://wc-legacy-api.dev/schemas/cloud-config-26.2.json');
     const user = (schema.$defs as Record<string, { properties: Record<string, unknown> }>)['users_groups.user']!;
     expect(user.properties.doas).toBeDefined();
@@ -66,7 +70,7 @@ describe('paths as cloud-init reports them', () => {
 
   it('reports several unknown top-level keys each at its key (spec) or all at "" (cloud-init 26.2)', () => {
     const text = cc('runcmds: [ls]\nnetwork: {version: 2}\n');
-    expect(validateCloudConfig(text).errors.map((e) => e.path)).toEqual(['runcmds', 'network']);
+    expect(validateCloudConfig(text, SPEC).errors.map((e) => e.path)).toEqual(['runcmds', 'network']);
     const release = validateCloudConfig(text, { cloudInitVersion: '26.2' });
     expect(release.errors.map((e) => [e.path, e.code === 'additional_property' && e.property, e.line])).toEqual([
       ['', 'runcmds', 2],
@@ -86,11 +90,11 @@ describe('paths as cloud-init reports them', () => {
   it('reports failing unions where cloud-init does under 26.2', () => {
     // anyOf: at the item, saying what is wrong further in.
     const chpasswd = cc('chpasswd:\n  users:\n    - name: root\n      password: [a, b]\n');
-    expect(only(validateCloudConfig(chpasswd))).toMatchObject({ path: 'chpasswd.users.0.password' });
+    expect(only(validateCloudConfig(chpasswd, SPEC))).toMatchObject({ path: 'chpasswd.users.0.password' });
     expect(only(validateCloudConfig(chpasswd, { cloudInitVersion: '26.2' }))).toMatchObject({ path: 'chpasswd.users.0', message: 'password: expected string, got array' });
     // oneOf over mappings with a `type`: cloud-init names the other handlers' types.
     const webhook = cc('reporting:\n  hook:\n    type: webhook\n    endpoint: not-a-url\n');
-    expect(only(validateCloudConfig(webhook)).path).toBe('reporting.hook.endpoint');
+    expect(only(validateCloudConfig(webhook, SPEC)).path).toBe('reporting.hook.endpoint');
     expect(only(validateCloudConfig(webhook, { cloudInitVersion: '26.2' })).path).toBe('reporting.hook.type');
     // ...and a user object with a `type` key passes cloud-init 26.2's oneOf.
     expect(validateCloudConfig(cc('users:\n  - name: a\n    type: x\n'), { cloudInitVersion: '26.2' }).valid).toBe(true);
@@ -101,7 +105,7 @@ describe('ignored parts of merged user data', () => {
   const marker = '# Cloud-config part ignored SCHEMA_ERROR: part-002\n';
 
   it('reports a marker line as cloud-init does, at its line', () => {
-    const result = validateCloudConfig(cc(`${marker}runcmd: [ls]\n`));
+    const result = validateCloudConfig(cc(`${marker}runcmd: [ls]\n`), SPEC);
     expect(only(result)).toMatchObject({ code: 'ignored_part', path: '', line: 2, column: 1, message: 'Ignored invalid user-data: part-002' });
   });
 
@@ -116,7 +120,7 @@ describe('ignored parts of merged user data', () => {
 });
 
 describe('messages that tell the truth', () => {
-  const message = (body: string, cloudInitVersion?: '26.2') => only(validateCloudConfig(cc(body), { cloudInitVersion })).message;
+  const message = (body: string, cloudInitVersion: 'spec' | '26.2' = 'spec') => only(validateCloudConfig(cc(body), { cloudInitVersion })).message;
 
   it('says a package pair needs a name and a version, not which other shapes exist', () => {
     for (const v of both) {

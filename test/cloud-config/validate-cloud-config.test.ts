@@ -2,6 +2,9 @@ import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { validateCloudConfig, type CloudConfigIssue, type CloudConfigResult } from 'wc-legacy-api/cloud-config';
 
+// These rules are the specification's (cloud-init's own reporting is tested in targets.test.ts).
+const SPEC = { cloudInitVersion: 'spec' } as const;
+
 const cc = (body: string) => `#cloud-config\n${body}`;
 
 function onlyError(result: CloudConfigResult): CloudConfigIssue {
@@ -193,29 +196,29 @@ describe('schema errors: wording, paths and one error per location', () => {
   });
 
   it('combines the alternatives when a value fits no branch type', () => {
-    const error = onlyError(validateCloudConfig(cc('users: 5\n')));
+    const error = onlyError(validateCloudConfig(cc('users: 5\n'), SPEC));
     expect(error).toMatchObject({ code: 'type', path: 'users' });
     expect(error.message).toBe('expected string, array or object, got integer 5');
-    const sudo = onlyError(validateCloudConfig(cc('users:\n  - name: a\n    sudo: true\n')));
+    const sudo = onlyError(validateCloudConfig(cc('users:\n  - name: a\n    sudo: true\n'), SPEC));
     expect(sudo.message).toBe('expected string, null or false, got boolean true');
   });
 
   it('requires exactly one of name or snapuser on a user', () => {
-    const neither = onlyError(validateCloudConfig(cc('users:\n  - shell: /bin/sh\n')));
+    const neither = onlyError(validateCloudConfig(cc('users:\n  - shell: /bin/sh\n'), SPEC));
     expect(neither).toMatchObject({ code: 'required', path: 'users.0', property: ['name', 'snapuser'], line: 3, column: 5 });
-    const both = onlyError(validateCloudConfig(cc('users:\n  - name: a\n    snapuser: a@example.com\n')));
+    const both = onlyError(validateCloudConfig(cc('users:\n  - name: a\n    snapuser: a@example.com\n'), SPEC));
     expect(both).toMatchObject({ code: 'ambiguous', path: 'users.0' });
     expect(both.message).toBe('only one of the keys name or snapuser may be set');
   });
 
   it('reports ssh_redirect_user combined with ssh_authorized_keys at the conflicting key', () => {
-    const error = onlyError(validateCloudConfig(cc('users:\n  - name: a\n    ssh_redirect_user: true\n    ssh_authorized_keys: [k]\n')));
+    const error = onlyError(validateCloudConfig(cc('users:\n  - name: a\n    ssh_redirect_user: true\n    ssh_authorized_keys: [k]\n'), SPEC));
     expect(error).toMatchObject({ code: 'conflict', path: 'users.0.ssh_authorized_keys', line: 5 });
     expect(error.message).toBe('not allowed when ssh_redirect_user is true');
   });
 
   it('suggests the closest key for a misspelled one, at the key position', () => {
-    const result = validateCloudConfig(cc('hostname: a\nruncmds: [ls]\nusers:\n  - name: a\n    lock_pswd: true\n'));
+    const result = validateCloudConfig(cc('hostname: a\nruncmds: [ls]\nusers:\n  - name: a\n    lock_pswd: true\n'), SPEC);
     expect(result.errors).toEqual([
       expect.objectContaining({ code: 'additional_property', path: 'runcmds', property: 'runcmds', suggestion: 'runcmd', line: 3, column: 1 }),
       // Below the top level an unknown key is reported at its mapping, as cloud-init does.
@@ -225,16 +228,16 @@ describe('schema errors: wording, paths and one error per location', () => {
   });
 
   it('gives no suggestion for an unrelated key, and one issue per unknown top-level key', () => {
-    const result = validateCloudConfig(cc('zzzzzz: 1\nqqqqqqqq: 2\n'));
+    const result = validateCloudConfig(cc('zzzzzz: 1\nqqqqqqqq: 2\n'), SPEC);
     expect(result.errors.map((e) => e.path)).toEqual(['zzzzzz', 'qqqqqqqq']);
     expect(result.errors.every((e) => e.code === 'additional_property' && e.suggestion === undefined)).toBe(true);
   });
 
   it('reports a missing required key at its mapping, and wrong enum values with a suggestion', () => {
-    expect(onlyError(validateCloudConfig(cc('keyboard:\n  model: pc105\n')))).toMatchObject({ code: 'required', path: 'keyboard', property: ['layout'], line: 2 });
-    const module = onlyError(validateCloudConfig(cc('cloud_final_modules: [runcmd, scripts_usr]\n')));
+    expect(onlyError(validateCloudConfig(cc('keyboard:\n  model: pc105\n'), SPEC))).toMatchObject({ code: 'required', path: 'keyboard', property: ['layout'], line: 2 });
+    const module = onlyError(validateCloudConfig(cc('cloud_final_modules: [runcmd, scripts_usr]\n'), SPEC));
     expect(module).toMatchObject({ code: 'enum', path: 'cloud_final_modules.1', suggestion: 'scripts_user' });
-    const frequency = onlyError(validateCloudConfig(cc('cloud_final_modules:\n  - [runcmd, weekly]\n')));
+    const frequency = onlyError(validateCloudConfig(cc('cloud_final_modules:\n  - [runcmd, weekly]\n'), SPEC));
     expect(frequency).toMatchObject({ code: 'enum', path: 'cloud_final_modules.0.1', line: 3, column: 14 });
     expect(frequency.message).toBe('expected one of "always", "once" or "once-per-instance", got string "weekly"');
   });

@@ -6,6 +6,12 @@ export interface ReadUserDataOptions {
   readonly requireHeader: boolean;
   readonly maxBytes: number;
   readonly instanceData: Readonly<Record<string, unknown>> | undefined;
+  /**
+   * `user-data-types` (cloud-init 23.2 on): the header names a user-data type, jinja is rendered,
+   * other types are not validated. `cloud-config-prefix` (22.1 to 23.1): only bytes beginning
+   * with `#cloud-config` are read, all of it as YAML; anything else is a header error.
+   */
+  readonly headerRule?: 'user-data-types' | 'cloud-config-prefix' | undefined;
 }
 
 /** Raw user data sorted into what the validator does next. */
@@ -157,8 +163,27 @@ export function readUserData(input: string | Uint8Array, options: ReadUserDataOp
     const unit = typeof input === 'string' ? 'characters' : 'bytes';
     return rejected('input_too_large', `user data is ${input.length} ${unit}, over the limit of ${options.maxBytes}`);
   }
+  if (options.headerRule === 'cloud-config-prefix') return prefixedCloudConfig(input, options);
   const text = typeof input === 'string' ? input : decode(input, options.maxBytes);
   if (typeof text !== 'string') return text;
   if (text.length === 0) return { kind: 'empty' };
   return classify(text, options, false);
+}
+
+const PREFIX_BYTES = new TextEncoder().encode(CLOUD_CONFIG_HEADER);
+
+/**
+ * Releases up to 23.1 test the file's first bytes (before any decoding: gzip, a byte-order mark
+ * or leading space fail) for `#cloud-config`, case-sensitively, and then load the whole file as
+ * YAML, so `#cloud-config-archive` is read as cloud-config too.
+ */
+function prefixedCloudConfig(input: string | Uint8Array, options: ReadUserDataOptions): UserData {
+  const prefixed = typeof input === 'string' ? input.startsWith(CLOUD_CONFIG_HEADER) : PREFIX_BYTES.every((byte, i) => input[i] === byte);
+  if (!prefixed && options.requireHeader) {
+    const shown = typeof input === 'string' ? firstLine(input) : '';
+    const found = shown.startsWith('#') ? `found ${JSON.stringify(shown.length > 40 ? `${shown.slice(0, 40)}…` : shown)}` : 'found something else';
+    return rejected('missing_header', `this cloud-init release reads only a file whose first bytes are "#cloud-config" (no jinja, no other user-data type), ${found}`, 1);
+  }
+  const text = typeof input === 'string' ? input : decode(input, options.maxBytes);
+  return typeof text === 'string' ? { kind: 'cloud-config', text } : text;
 }

@@ -4,10 +4,9 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { argsErrorMessage, didYouMean, optionLines, type CliOption } from '../../common/cli-args';
-import { CLOUD_CONFIG_TARGETS, LATEST_CLOUD_INIT_VERSION, targetOf, type CloudInitVersion } from '../targets/targets';
+import { CLOUD_INIT_RELEASES, LATEST_CLOUD_INIT_VERSION, SUPPORTED_VERSIONS, targetOf, targetsOf, type CloudInitVersion, type CloudInitVersions } from '../targets/targets';
 
 export const DEFAULT_MAX_BYTES = 1024 * 1024;
-const RELEASES = CLOUD_CONFIG_TARGETS.filter((t) => t !== 'spec');
 
 /** The schema types of `-t/--schema-type`, as `cloud-init schema -t` names them. */
 export const SCHEMA_TYPES = ['cloud-config', 'network-config'] as const;
@@ -28,7 +27,7 @@ const OPTIONS = {
   'cloud-init-version': {
     type: 'string',
     value: 'VERSION',
-    help: `agree with that cloud-init release: ${RELEASES.join(', ')} or latest (${LATEST_CLOUD_INIT_VERSION});\ndefault: the specification`,
+    help: `agree with that cloud-init release: ${CLOUD_INIT_RELEASES[0]} to ${LATEST_CLOUD_INIT_VERSION} (a point\nrelease means its series), latest or spec (the specification); default: latest (${LATEST_CLOUD_INIT_VERSION});\nseveral releases: a list (22.4,26.2) or a range (>=22.4, '>=22.4 <=24.4')`,
   },
   'instance-data': { type: 'string', short: 'i', value: 'FILE', help: 'instance data (JSON) to render "## template: jinja" user data' },
   'max-bytes': { type: 'string', value: 'N', help: `largest input read, in bytes (default ${DEFAULT_MAX_BYTES})` },
@@ -73,7 +72,7 @@ export interface CliOptions {
   readonly requireHeader: boolean;
   readonly maxBytes: number;
   readonly maxIssues: number | undefined;
-  readonly cloudInitVersion: CloudInitVersion | undefined;
+  readonly cloudInitVersion: CloudInitVersion | CloudInitVersions | undefined;
   readonly instanceData: Record<string, unknown> | undefined;
   readonly files: readonly string[];
   /** `-t/--schema-type`; undefined when not given (cloud-config, and a hint for plain network-config files). */
@@ -119,8 +118,8 @@ function resolve(values: Values, positionals: readonly string[]): ParsedCli {
   if (values.help) return 'help';
   if (values.version) return 'version';
   const version = values['cloud-init-version'];
-  if (version !== undefined && (version === 'spec' || targetOf(version) === undefined)) {
-    return { error: `unknown --cloud-init-version ${version} (known: ${RELEASES.join(', ')}, latest)` };
+  if (version !== undefined && targetOf(version) === undefined && targetsOf(version) === undefined) {
+    return { error: `unknown --cloud-init-version ${version} (known: ${SUPPORTED_VERSIONS})` };
   }
   const schemaType = values['schema-type'];
   if (schemaType !== undefined && !(SCHEMA_TYPES as readonly string[]).includes(schemaType)) {
@@ -156,7 +155,7 @@ function resolve(values: Values, positionals: readonly string[]): ParsedCli {
     requireHeader: !(values['no-header-check'] ?? false),
     maxBytes,
     maxIssues,
-    cloudInitVersion: version as CloudInitVersion | undefined,
+    cloudInitVersion: version as CloudInitVersion | CloudInitVersions | undefined,
     instanceData,
     files,
     schemaType: schemaType as SchemaType | undefined,

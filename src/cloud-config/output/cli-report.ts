@@ -73,10 +73,10 @@ export class CliReport {
     if (quiet && !hasProblems(result)) return;
     if (format === 'json') {
       // The parsed config is left out on purpose: it may hold passwords and keys.
-      const { valid, target, userDataType, note, errors, deprecations, warnings, unlisted } = result;
+      const { valid, target, releases, userDataType, note, errors, deprecations, warnings, unlisted } = result;
       // A multipart file's parts without their parsed data, for the same reason.
       const parts = result.parts?.map(({ config: _config, ...part }) => part);
-      const line = { file: name, valid, target, ...(userDataType ? { userDataType } : {}), ...(note ? { note } : {}), ...(file.strictFailure ? { strictFailure: file.strictFailure } : {}), errors, deprecations, warnings, ...(parts ? { parts } : {}), ...(unlisted ? { unlisted } : {}) };
+      const line = { file: name, valid, target, ...(releases ? { releases } : {}), ...(userDataType ? { userDataType } : {}), ...(note ? { note } : {}), ...(file.strictFailure ? { strictFailure: file.strictFailure } : {}), errors, deprecations, warnings, ...(parts ? { parts } : {}), ...(unlisted ? { unlisted } : {}) };
       return this.output.out(`${JSON.stringify(line)}\n`);
     }
     if (format === 'github') return this.output.out(lines([...(quiet ? [] : [verdictLine(result, name, this.options.strict)]), ...githubCommands(result, name)]));

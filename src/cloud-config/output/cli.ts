@@ -6,7 +6,7 @@
 import { writeSync } from 'node:fs';
 import { packageVersion } from '../../common/package-version';
 import type { CloudConfigResult } from '../cloud-config-result';
-import { targetOf } from '../targets/targets';
+import { DEFAULT_TARGET, targetOf } from '../targets/targets';
 import { expandInputs, readInput, type CliInput } from './cli-inputs';
 import { parseCliOptions, USAGE, type CliOptions } from './cli-options';
 import type { FixOutput } from './fix-cli';
@@ -25,7 +25,7 @@ function strictFailureOf(result: CloudConfigResult, strict: boolean): string | u
 
 function tooLarge(options: CliOptions): CloudConfigResult {
   const message = `the input is larger than ${options.maxBytes} bytes (--max-bytes); not read further`;
-  return { valid: false, target: targetOf(options.cloudInitVersion) ?? 'spec', errors: [{ code: 'input_too_large', path: '', pointer: '', message }], deprecations: [], warnings: [], config: undefined };
+  return { valid: false, target: targetOf(options.cloudInitVersion) ?? DEFAULT_TARGET, errors: [{ code: 'input_too_large', path: '', pointer: '', message }], deprecations: [], warnings: [], config: undefined };
 }
 
 async function validateInput(input: CliInput, options: CliOptions, fixOutput: FixOutput): Promise<{ result: CloudConfigResult; source?: string } | { error: string }> {

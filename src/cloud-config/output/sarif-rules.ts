@@ -20,6 +20,7 @@ const DESCRIPTIONS: Readonly<Record<CloudConfigIssueCode, string>> = {
   type: 'A value of the wrong type.',
   required: 'A mapping lacks a required key.',
   additional_property: 'A key the mapping does not allow.',
+  not_supported: 'A key an older targeted cloud-init release does not know: it is ignored at boot there.',
   conflict: 'Keys that cannot be used together.',
   invalid_key: 'A key cloud-init loads as a number, boolean, null or date where keys are names.',
   enum: 'A value outside the allowed ones.',
