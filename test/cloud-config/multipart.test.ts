@@ -125,7 +125,7 @@ describe('the CLI', () => {
     const file = join(mkdtempSync(join(tmpdir(), 'multipart-')), 'user-data.txt');
     writeFileSync(file, mime([scriptPart, { ...configPart, body: '#cloud-config\npassword: hunter2\nusers:\n  - name: ada\n    shell: 5\n' }]));
     const root = fileURLToPath(new URL('../../', import.meta.url));
-    const run = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'src/cloud-config/output/cli.ts'), '--json', file], { cwd: root, encoding: 'utf8' });
+    const run = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'src/cloud-config/output/cli.ts'), '--json', '--cloud-init-version', 'spec', file], { cwd: root, encoding: 'utf8' });
     expect(run.status).toBe(1);
     const line = JSON.parse(run.stdout) as { parts: unknown[] };
     expect(line).toMatchObject({ file, valid: false, userDataType: 'multipart/mixed', errors: [{ path: 'users.0.shell', part: { index: 2, filename: 'cloud-config.yaml' } }] });
