@@ -32,3 +32,35 @@ export function cancelled(cause: unknown): RepositoryUnavailableError {
   return new RepositoryUnavailableError('cancelled', 'the request was aborted; its database work was stopped', { cause });
 }
 
+/**
+ * `pending`, unless `waitMs` pass or the budget's signal aborts first: then the promise rejects with `timedOut()` (or
+ * the `cancelled` error), and a value that arrives afterwards is handed to `late` (a pool connection to give back).
+ */
+export function settleWithin<T>(
+  pending: Promise<T>,
+  budget: RequestBudget,
+  waitMs: number,
+  timedOut: () => RepositoryUnavailableError,
+  late: (value: T) => void = () => undefined,
+): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    let settled = false;
+    const finish = (fn: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      budget.signal?.removeEventListener('abort', onAbort);
+      fn();
+    };
+    const onAbort = () => finish(() => reject(cancelled(budget.signal?.reason)));
+    const timer = setTimeout(() => finish(() => reject(timedOut())), waitMs);
+    budget.signal?.addEventListener('abort', onAbort, { once: true });
+    pending.then(
+      (value) => {
+        if (settled) late(value);
+        else finish(() => resolve(value));
+      },
+      (error: unknown) => finish(() => reject(error)),
+    );
+  });
+}

@@ -4,7 +4,8 @@ import type { PeriodTotals, ReportRange, TopSellerRow } from '../../reports/repo
 import { REPORT_CUSTOMER_ROLE, ZERO_PERIOD_TOTALS } from '../../reports/sales-report';
 import type { TimeWindow } from '../shop-repository';
 import { Params, windowConds } from './filters';
-import { arrayLiteral, readDecimal, readInt } from './params';
+import { arrayLiteral, readInt } from './params';
+import { readPeriodTotals } from './rows';
 import { isDayStart, salesFromDays, topSellersFromDays } from './report-day-reads';
 import type { PostgresSession } from './session';
 
@@ -64,16 +65,7 @@ export async function aggregateSales(
     // width_bucket numbers the periods 1..n; 0 and n + 1 lie outside (the WHERE already excludes them).
     const i = readInt(row.period) - 1;
     if (i < 0 || i >= periods.length) continue;
-    periods[i] = {
-      sales: readDecimal(row.sales),
-      orders: readInt(row.orders),
-      items: readInt(row.items),
-      tax: readDecimal(row.tax),
-      shipping: readDecimal(row.shipping),
-      discount: readDecimal(row.discount),
-      refunds: readDecimal(row.refunds),
-      customers: readInt(row.customers),
-    };
+    periods[i] = readPeriodTotals(row);
   }
   return periods;
 }

@@ -6,7 +6,8 @@ import { localDate, zoned } from '../../reports/report-periods';
 import type { PeriodTotals, TopSellerRow } from '../../reports/report-types';
 import type { TimeWindow } from '../shop-repository';
 import { Params } from './filters';
-import { arrayLiteral, readDecimal, readInt } from './params';
+import { arrayLiteral, readInt } from './params';
+import { readPeriodTotals } from './rows';
 import type { PostgresSession } from './session';
 
 /** Whether an instant is the start of its local day in `timeZone`, as `reportPeriodBounds` computes day starts. */
@@ -79,16 +80,7 @@ export async function salesFromDays(
     if (row.period === null || row.period === undefined) continue;
     const i = readInt(row.period) - 1;
     if (i < 0 || i >= periods.length) continue;
-    periods[i] = {
-      sales: readDecimal(row.sales),
-      orders: readInt(row.orders),
-      items: readInt(row.items),
-      tax: readDecimal(row.tax),
-      shipping: readDecimal(row.shipping),
-      discount: readDecimal(row.discount),
-      refunds: readDecimal(row.refunds),
-      customers: readInt(row.customers),
-    };
+    periods[i] = readPeriodTotals(row);
   }
   return periods;
 }

@@ -1,5 +1,5 @@
 import { RepositoryUnavailableError } from '../repository-unavailable';
-import { cancelled, type RequestBudget } from '../request-budget';
+import { cancelled, settleWithin, type RequestBudget } from '../request-budget';
 
 /**
  * Waits for `pending` (a pool's connection) no longer than the budget allows. When the budget or the signal ends
@@ -14,29 +14,13 @@ export function withinBudget<T>(pending: Promise<T>, budget: RequestBudget, give
     pending.then(giveBack, () => undefined);
     return Promise.reject(error);
   }
-  return new Promise<T>((resolve, reject) => {
-    let settled = false;
-    const finish = (fn: () => void) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      budget.signal?.removeEventListener('abort', onAbort);
-      fn();
-    };
-    const onAbort = () => finish(() => reject(cancelled(budget.signal?.reason)));
-    const timer = setTimeout(
-      () => finish(() => reject(new RepositoryUnavailableError('busy', `no database connection came free within ${waitMs} ms`, { retryAfterSeconds: 1 }))),
-      waitMs,
-    );
-    budget.signal?.addEventListener('abort', onAbort, { once: true });
-    pending.then(
-      (value) => {
-        if (settled) giveBack(value);
-        else finish(() => resolve(value));
-      },
-      (error: unknown) => finish(() => reject(error)),
-    );
-  });
+  return settleWithin(
+    pending,
+    budget,
+    waitMs,
+    () => new RepositoryUnavailableError('busy', `no database connection came free within ${waitMs} ms`, { retryAfterSeconds: 1 }),
+    giveBack,
+  );
 }
 
 // SQLSTATE classes and codes that mean "not now", not "bad request" or "bug": the server is going away, refuses

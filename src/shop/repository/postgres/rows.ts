@@ -4,6 +4,7 @@
 import type { Coupon, CouponStatus, CouponType } from '../../model/coupon';
 import type { Customer, Product, StoreSettings } from '../../model/shop';
 import type { Order, OrderStatus } from '../../model/order';
+import type { PeriodTotals } from '../../reports/report-types';
 import {
   msOf,
   readDecimal,
@@ -277,5 +278,19 @@ export function readStore(r: Row): StoreSettings {
     pricesIncludeTax: r.prices_include_tax === true,
     weightUnit: str(r.weight_unit),
     dimensionUnit: str(r.dimension_unit),
+  };
+}
+
+/** One period's totals from a row of either report path (per order, or per day). */
+export function readPeriodTotals(row: Record<string, unknown>): PeriodTotals {
+  return {
+    sales: readDecimal(row.sales),
+    orders: readInt(row.orders),
+    items: readInt(row.items),
+    tax: readDecimal(row.tax),
+    shipping: readDecimal(row.shipping),
+    discount: readDecimal(row.discount),
+    refunds: readDecimal(row.refunds),
+    customers: readInt(row.customers),
   };
 }

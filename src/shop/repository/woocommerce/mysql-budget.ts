@@ -4,7 +4,7 @@
 // no wait limit of its own) and a client that goes away. Either way the caller gets a RepositoryUnavailableError,
 // which the handler answers 503 with Retry-After, never a 500.
 import { RepositoryUnavailableError } from '../repository-unavailable';
-import { cancelled, type RequestBudget } from '../request-budget';
+import { cancelled, settleWithin, type RequestBudget } from '../request-budget';
 import type { MysqlQueryable } from './woocommerce-database';
 
 /** Which server dialect bounds a statement's time. */
@@ -56,26 +56,15 @@ export function budgetedQueryable(db: MysqlQueryable, flavor: () => Promise<Mysq
     async query(sql, values) {
       const ms = budget.remainingMs();
       const statement = boundedStatement(sql, await flavor(), ms);
-      return new Promise<[unknown, unknown]>((resolve, reject) => {
-        let settled = false;
-        const finish = (fn: () => void) => {
-          if (settled) return;
-          settled = true;
-          clearTimeout(timer);
-          budget.signal?.removeEventListener('abort', onAbort);
-          fn();
-        };
-        const onAbort = () => finish(() => reject(cancelled(budget.signal?.reason)));
-        const timer = setTimeout(
-          () => finish(() => reject(new RepositoryUnavailableError('timeout', `the request's ${budget.totalMs} ms database budget ran out`, { retryAfterSeconds: 1 }))),
-          ms + GRACE_MS,
-        );
-        budget.signal?.addEventListener('abort', onAbort, { once: true });
-        db.query(statement, values).then(
-          (result) => finish(() => resolve(result)),
-          (error: unknown) => finish(() => reject(unavailableOr(error, budget))),
-        );
+      const answer = db.query(statement, values).catch((error: unknown) => {
+        throw unavailableOr(error, budget);
       });
+      return settleWithin(
+        answer,
+        budget,
+        ms + GRACE_MS,
+        () => new RepositoryUnavailableError('timeout', `the request's ${budget.totalMs} ms database budget ran out`, { retryAfterSeconds: 1 }),
+      );
     },
   };
 }
