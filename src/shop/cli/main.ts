@@ -3,12 +3,11 @@
 // `wc-legacy-api export --from-woocommerce URL --output FILE` (their options in commands.ts), `--version`, `--help` and `COMMAND --help`. Exit status 0 on success,
 // 1 when the snapshot is invalid or cannot be stored, 2 on usage, file or database errors, 130 when interrupted.
 // Failures are one clear message on stderr, never a stack trace, and never show the password of a database URL.
-import { parseArgs } from 'node:util';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { argsErrorMessage, didYouMean } from '../../common/cli-args';
 import { packageVersion } from '../../common/package-version';
 import { CliError, messageOf } from './cli-error';
-import { COMMAND_NAMES, COMMANDS, commandHelp, GLOBAL_OPTIONS, IMPORT_OPTIONS, MIGRATE_OPTIONS, OPENAPI_OPTIONS, SERVE_OPTIONS, topLevelHelp, type CommandName } from './commands';
-import { EXPORT_OPTIONS } from './commands';
+import { COMMAND_NAMES, COMMANDS, commandHelp, EXPORT_OPTIONS, GLOBAL_OPTIONS, IMPORT_OPTIONS, MIGRATE_OPTIONS, OPENAPI_OPTIONS, SERVE_OPTIONS, topLevelHelp, type CommandName } from './commands';
 import { runExport } from './export-command';
 import { storageOption } from './woocommerce-source';
 import { runImport } from './import-command';
@@ -30,6 +29,37 @@ function badArguments(command: CommandName, error: unknown): never {
   fail(owners.length > 0 ? `${message} (an option of ${owners.join(' and ')})` : message, command);
 }
 
+/** A command's arguments, parsed by its option table; `undefined` when `--help` was asked for (and printed). */
+function commandArgs<const O extends NonNullable<ParseArgsConfig['options']>>(command: CommandName, options: O, args: readonly string[]) {
+  let parsed: ReturnType<typeof parseArgs<{ args: string[]; allowPositionals: true; strict: true; options: O }>>;
+  try {
+    parsed = parseArgs({ args: [...args], allowPositionals: true, strict: true, options });
+  } catch (error) {
+    badArguments(command, error);
+  }
+  if ((parsed.values as { help?: boolean }).help) {
+    process.stdout.write(commandHelp(command));
+    return undefined;
+  }
+  return parsed;
+}
+
+/**
+ * The signal a long command stops on: the first Ctrl-C or SIGTERM aborts it (with `say` on standard error first), a
+ * second Ctrl-C exits at once with 130.
+ */
+function interruption(say?: string): AbortSignal {
+  const controller = new AbortController();
+  const interrupt = () => {
+    if (say !== undefined) process.stderr.write(say);
+    controller.abort(new Error('interrupted'));
+    process.once('SIGINT', () => process.exit(130));
+  };
+  process.once('SIGINT', interrupt);
+  process.once('SIGTERM', interrupt);
+  return controller.signal;
+}
+
 function positiveInt(text: string | undefined, name: string, min = 1): number | undefined {
   if (text === undefined) return undefined;
   const n = Number(text);
@@ -38,31 +68,16 @@ function positiveInt(text: string | undefined, name: string, min = 1): number | 
 }
 
 async function importCommand(args: readonly string[]): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({ args: [...args], allowPositionals: true, strict: true, options: IMPORT_OPTIONS });
-  } catch (error) {
-    badArguments('import', error);
-  }
+  const parsed = commandArgs('import', IMPORT_OPTIONS, args);
+  if (parsed === undefined) return 0;
   const { values, positionals } = parsed;
-  if (values.help) {
-    process.stdout.write(commandHelp('import'));
-    return 0;
-  }
   const fromWooCommerce = values['from-woocommerce'];
   if (fromWooCommerce !== undefined && positionals.length > 0) fail(`import takes a SNAPSHOT file or --from-woocommerce URL, not both ("${positionals[0]}")`, 'import');
   if (fromWooCommerce === undefined && (values['table-prefix'] !== undefined || values.storage !== undefined)) fail('--table-prefix and --storage go with --from-woocommerce URL', 'import');
   if (fromWooCommerce === undefined && positionals.length !== 1) fail('import needs exactly one SNAPSHOT file (or --from-woocommerce URL)', 'import');
   const databaseUrl = values['database-url'];
   if (databaseUrl === undefined) fail('import needs --database-url URL', 'import');
-  const controller = new AbortController();
-  const interrupt = () => {
-    process.stderr.write('\nwc-legacy-api: cancelling the import (rolling back)...\n');
-    controller.abort(new Error('interrupted'));
-    process.once('SIGINT', () => process.exit(130));
-  };
-  process.once('SIGINT', interrupt);
-  process.once('SIGTERM', interrupt);
+  const signal = interruption('\nwc-legacy-api: cancelling the import (rolling back)...\n');
   await runImport({
     file: positionals[0] ?? 'the WooCommerce store',
     fromWooCommerce: fromWooCommerce === undefined ? undefined : { url: fromWooCommerce, tablePrefix: values['table-prefix'], storage: storageOption(values.storage) },
@@ -73,34 +88,20 @@ async function importCommand(args: readonly string[]): Promise<number> {
     progressOut: process.stderr,
     // How often a progress line is printed when stderr is not a terminal (tests shorten it).
     progressEveryMs: positiveInt(process.env.WC_LEGACY_API_PROGRESS_EVERY_MS, 'WC_LEGACY_API_PROGRESS_EVERY_MS', 0),
-    signal: controller.signal,
+    signal,
   });
   return 0;
 }
 
 async function exportCommand(args: readonly string[]): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({ args: [...args], allowPositionals: true, strict: true, options: EXPORT_OPTIONS });
-  } catch (error) {
-    badArguments('export', error);
-  }
+  const parsed = commandArgs('export', EXPORT_OPTIONS, args);
+  if (parsed === undefined) return 0;
   const { values, positionals } = parsed;
-  if (values.help) {
-    process.stdout.write(commandHelp('export'));
-    return 0;
-  }
   if (positionals.length > 0) fail(`export takes no file argument (use --output ${positionals[0]})`, 'export');
   const fromWooCommerce = values['from-woocommerce'];
   if (fromWooCommerce === undefined) fail('export needs --from-woocommerce URL', 'export');
   if (values.output === undefined) fail('export needs --output FILE', 'export');
-  const controller = new AbortController();
-  const interrupt = () => {
-    controller.abort(new Error('interrupted'));
-    process.once('SIGINT', () => process.exit(130));
-  };
-  process.once('SIGINT', interrupt);
-  process.once('SIGTERM', interrupt);
+  const signal = interruption();
   await runExport({
     fromWooCommerce,
     tablePrefix: values['table-prefix'],
@@ -109,23 +110,15 @@ async function exportCommand(args: readonly string[]): Promise<number> {
     out: (line) => process.stdout.write(`${line}\n`),
     progressOut: process.stderr,
     progressEveryMs: positiveInt(process.env.WC_LEGACY_API_PROGRESS_EVERY_MS, 'WC_LEGACY_API_PROGRESS_EVERY_MS', 0),
-    signal: controller.signal,
+    signal,
   });
   return 0;
 }
 
 async function serveCommand(args: readonly string[]): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({ args: [...args], allowPositionals: true, strict: true, options: SERVE_OPTIONS });
-  } catch (error) {
-    badArguments('serve', error);
-  }
+  const parsed = commandArgs('serve', SERVE_OPTIONS, args);
+  if (parsed === undefined) return 0;
   const { values, positionals } = parsed;
-  if (values.help) {
-    process.stdout.write(commandHelp('serve'));
-    return 0;
-  }
   if (positionals.length > 0) fail(`serve takes no file argument (use --data ${positionals[0]})`, 'serve');
   const databaseUrl = values['database-url'];
   const woocommerceUrl = values['woocommerce-url'];
@@ -153,17 +146,9 @@ async function serveCommand(args: readonly string[]): Promise<number> {
 }
 
 async function migrateCommand(args: readonly string[]): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({ args: [...args], allowPositionals: true, strict: true, options: MIGRATE_OPTIONS });
-  } catch (error) {
-    badArguments('migrate', error);
-  }
+  const parsed = commandArgs('migrate', MIGRATE_OPTIONS, args);
+  if (parsed === undefined) return 0;
   const { values, positionals } = parsed;
-  if (values.help) {
-    process.stdout.write(commandHelp('migrate'));
-    return 0;
-  }
   if (positionals.length > 0) fail(`migrate takes no file argument ("${positionals[0]}")`, 'migrate');
   const databaseUrl = values['database-url'];
   if (databaseUrl === undefined) fail('migrate needs --database-url URL', 'migrate');
@@ -172,17 +157,9 @@ async function migrateCommand(args: readonly string[]): Promise<number> {
 }
 
 async function openApiCommand(args: readonly string[]): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({ args: [...args], allowPositionals: true, strict: true, options: OPENAPI_OPTIONS });
-  } catch (error) {
-    badArguments('openapi', error);
-  }
+  const parsed = commandArgs('openapi', OPENAPI_OPTIONS, args);
+  if (parsed === undefined) return 0;
   const { values, positionals } = parsed;
-  if (values.help) {
-    process.stdout.write(commandHelp('openapi'));
-    return 0;
-  }
   if (positionals.length > 0) fail(`openapi takes no argument ("${positionals[0]}")`, 'openapi');
   // A reader that stops early (`| head`) closes the pipe: that is not a failure of this command.
   process.stdout.on('error', (error: NodeJS.ErrnoException) => {
