@@ -7,7 +7,9 @@ Usage:
   python3 scripts/network-config-oracle.py /tmp/ci262 test/fixtures/network-config/*.yaml \
       > test/fixtures/network-config/verdicts.json
   Any release from 23.4 on (the first whose `cloud-init schema` takes --schema-type) runs too:
-  test/fixtures/network-config-releases/verdicts-RELEASE.json are written that way (see its README).
+  test/fixtures/network-config-releases/verdicts-RELEASE.json are written that way:
+  python3 scripts/network-config-oracle.py /tmp/ciRELEASE test/fixtures/network-config-releases/*.yaml \
+      > test/fixtures/network-config-releases/verdicts-RELEASE.json
 
 Runs cloud-init's own `validate_cloudconfig_file(..., SchemaType.NETWORK_CONFIG)`, the code
 behind `cloud-init schema -t network-config -c FILE`, with Debian's python3-jsonschema and

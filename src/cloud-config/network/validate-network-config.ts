@@ -179,8 +179,9 @@ function validateUnsafe(input: unknown, options: ValidateNetworkConfigOptions): 
 /**
  * Validates cloud-init network configuration (version 1 or version 2, with or without the
  * top-level `network:` key) the way `cloud-init schema -t network-config` of the chosen release
- * (`cloudInitVersion`, default the newest, 26.2) does on a machine without netplan: version 1 against cloud-init's v1 schema, anything else against
- * its v2 schema. Issues carry paths and line/column like `validateCloudConfig`'s. Never throws.
+ * (`cloudInitVersion`, default the newest, 26.2) does on a machine without netplan: version 1
+ * against that release's v1 schema, anything else against its v2 schema (22.1 to 23.3 validate
+ * no network-config; 23.4 and 24.1 version 1 only: the rest comes back valid with a `note`). Issues carry paths and line/column like `validateCloudConfig`'s. Never throws.
  *
  * `input` is YAML text (no `#cloud-config` header: network-config has none), UTF-8 bytes, or an
  * already-parsed object.
