@@ -14,38 +14,12 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { NETWORK_SCHEMA_FILES as FILES, networkSchemaFacts as facts } from './network-schema-facts';
 
 const [gitDir, tag = '26.2'] = process.argv.slice(2);
 if (!gitDir) {
   console.error('usage: tsx scripts/extract-network-config-schema.ts GIT_DIR [TAG]');
   process.exit(2);
-}
-
-const FILES = { v1: 'cloudinit/config/schemas/schema-network-config-v1.json', v2: 'cloudinit/config/schemas/schema-network-config-v2.json' } as const;
-
-// Keywords that carry facts, kept as they are.
-const FACTS = new Set(['type', 'enum', 'const', 'pattern', 'required', 'maxLength', 'minLength', 'minimum', 'maximum', 'minItems', 'maxItems', 'uniqueItems', 'deprecated', 'deprecated_version', 'changed', 'changed_version', 'new_version']);
-// Keywords holding schemas.
-const SCHEMA_MAPS = new Set(['properties', '$defs', 'patternProperties']);
-const SCHEMA_LISTS = new Set(['anyOf', 'oneOf', 'allOf']);
-const SCHEMA_ONES = new Set(['items', 'additionalProperties', 'not']);
-// Prose and documentation: dropped.
-const PROSE = new Set(['description', 'title', 'examples', 'default', '$comment', 'deprecated_description', 'changed_description', 'new_description', '$schema']);
-
-function facts(node: unknown, at: string): unknown {
-  if (typeof node === 'boolean') return node;
-  if (node === null || typeof node !== 'object' || Array.isArray(node)) throw new Error(`${at}: expected a schema, got ${JSON.stringify(node)}`);
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(node as Record<string, unknown>)) {
-    if (PROSE.has(key)) continue;
-    if (key === '$ref') out[key] = value;
-    else if (FACTS.has(key)) out[key] = value;
-    else if (SCHEMA_MAPS.has(key)) out[key] = Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, facts(v, `${at}/${key}/${k}`)]));
-    else if (SCHEMA_LISTS.has(key)) out[key] = (value as unknown[]).map((v, i) => facts(v, `${at}/${key}/${i}`));
-    else if (SCHEMA_ONES.has(key)) out[key] = facts(value, `${at}/${key}`);
-    else throw new Error(`${at}: unknown schema keyword ${JSON.stringify(key)}; teach the extractor and the validator about it`);
-  }
-  return out;
 }
 
 function read(path: string): unknown {

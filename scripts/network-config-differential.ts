@@ -3,10 +3,11 @@
  * documents (version 1 and 2, bare and under `network:`, with valid and broken entries), has cloud-init
  * judge them through scripts/network-config-oracle.py, and compares the verdicts and paths.
  *
- * Usage: tsx scripts/network-config-differential.ts CLOUD_INIT_SOURCE [COUNT] [SEED]
+ * Usage: tsx scripts/network-config-differential.ts CLOUD_INIT_SOURCE [COUNT] [SEED] [RELEASE]
  *   CLOUD_INIT_SOURCE  an extracted cloud-init tree, e.g.
  *                      mkdir /tmp/ci262 && git --git-dir CLOUD_INIT_GIT archive refs/tags/26.2 cloudinit | tar -x -C /tmp/ci262
  *   COUNT, SEED        documents to generate (default 600) and the fast-check seed (default 42)
+ *   RELEASE            the cloudInitVersion to validate with: the release of CLOUD_INIT_SOURCE (default latest)
  *
  * Needs python3 with Debian's python3-jsonschema and python3-yaml. Prints one summary line; exits 1 on a verdict
  * that differs.
@@ -18,11 +19,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { stringify } from 'yaml';
-import { validateNetworkConfig } from '../src/cloud-config/index';
+import { validateNetworkConfig, type CloudInitVersion } from '../src/cloud-config/index';
 
-const [source, countText = '600', seedText = '42'] = process.argv.slice(2);
+const [source, countText = '600', seedText = '42', release = 'latest'] = process.argv.slice(2);
 if (!source) {
-  console.error('usage: tsx scripts/network-config-differential.ts CLOUD_INIT_SOURCE [COUNT] [SEED]');
+  console.error('usage: tsx scripts/network-config-differential.ts CLOUD_INIT_SOURCE [COUNT] [SEED] [RELEASE]');
   process.exit(2);
 }
 
@@ -76,7 +77,7 @@ try {
   for (const file of files) {
     const name = file.split('/').pop()!;
     const verdict = verdicts[name]!;
-    const result = validateNetworkConfig(readFileSync(file, 'utf8'));
+    const result = validateNetworkConfig(readFileSync(file, 'utf8'), { cloudInitVersion: release as CloudInitVersion });
     if (result.valid !== verdict.valid) {
       differ.push(name);
       continue;

@@ -36,6 +36,20 @@ describe('validate-cloud-config -t network-config', () => {
     expect(bad.stdout).toContain(`${file('v1-bad.yaml')}:6:12: error: network.config.0.mtu: expected integer or null, got string "big" [type]`);
   });
 
+  it('validates as the release named by --cloud-init-version, one release at a time', () => {
+    // mtu: big is a type error in 23.4 too (its mtu is integer only); 22.4 does not validate network-config.
+    const old = run(['-t', 'network-config', '--cloud-init-version', '23.4', '--json', file('v1-bad.yaml')]);
+    expect(old.status).toBe(1);
+    expect(JSON.parse(old.stdout)).toMatchObject({ valid: false, target: '23.4', errors: [{ code: 'type', path: 'network.config.0.mtu', line: 6 }] });
+    const none = run(['-t', 'network-config', '--cloud-init-version', '22.4', file('v1-bad.yaml')]);
+    expect(none).toMatchObject({ status: 0, stdout: `Valid network-config ${file('v1-bad.yaml')} (cloud-init 22.4 does not validate network-config (its cloud-init schema has no --schema-type): not validated)\n` });
+    const v2 = run(['-t', 'network-config', '--cloud-init-version', '24.1.2', file('v2.yaml')]);
+    expect(v2.stdout).toContain('cloud-init 24.1 has no network-config schema for version 2');
+    const several = run(['-t', 'network-config', '--cloud-init-version', '22.4,26.2', file('v2.yaml')]);
+    expect(several.status).toBe(2);
+    expect(several.stderr).toContain('-t network-config checks one release at a time');
+  });
+
   it('prints JSON lines for network-config too', () => {
     const result = run(['-t', 'network-config', '--json', file('v1-bad.yaml')]);
     expect(result.status).toBe(1);

@@ -1,14 +1,15 @@
 import type { CloudConfigDeprecation, CloudConfigIssue, CloudConfigWarning } from '../cloud-config-issue';
 import type { UnlistedIssues } from '../cloud-config-result';
+import type { CloudInitRelease } from '../targets/targets';
 
 /**
  * What `validateNetworkConfig` returns: the shape of `validateCloudConfig`'s result. `valid` is
  * true when there are no `errors`. `target` is the cloud-init release whose network-config
- * schemas were checked (`'26.2'`). `networkVersion` is the network-config version the file
- * declares (`1` or `2`), absent when it declares neither (cloud-init then checks it against its
- * version 2 schema, as here). `config` is the parsed data whenever it was a mapping. `note` says
- * why nothing was checked when nothing was (an empty file or an empty `network:`), as
- * `cloud-init schema` skips those too.
+ * schemas were checked (`'26.2'` unless `cloudInitVersion` names another). `networkVersion` is the
+ * network-config version the file declares (`1` or `2`), absent when it declares neither
+ * (cloud-init then checks it against its version 2 schema, as here). `config` is the parsed data whenever it was a mapping. `note` says
+ * why nothing was checked when nothing was (an empty file or an empty `network:`, or a release
+ * that does not validate that network-config version), as `cloud-init schema` skips those too.
  *
  * @example
  * ```ts
@@ -21,7 +22,7 @@ import type { UnlistedIssues } from '../cloud-config-result';
 export type NetworkConfigResult =
   | {
       readonly valid: true;
-      readonly target: '26.2';
+      readonly target: CloudInitRelease;
       readonly networkVersion?: 1 | 2 | undefined;
       readonly note?: string | undefined;
       readonly errors: readonly [];
@@ -32,7 +33,7 @@ export type NetworkConfigResult =
     }
   | {
       readonly valid: false;
-      readonly target: '26.2';
+      readonly target: CloudInitRelease;
       readonly networkVersion?: 1 | 2 | undefined;
       readonly note?: string | undefined;
       readonly errors: readonly [CloudConfigIssue, ...CloudConfigIssue[]];

@@ -5,17 +5,17 @@ import { typeName } from '../issues/describe-value';
 import { escapePointerSegment } from '../json-pointer';
 import { parseYaml, type ParsedYaml } from '../yaml/parse-yaml';
 import { sourcePosition } from '../yaml/source-position';
-import { NetworkSchemaChecker } from './check-network-schema';
-import { networkConfigSchemas } from './generated/network-config-schemas';
+import { LATEST_CLOUD_INIT_VERSION, SUPPORTED_VERSIONS, targetOf, targetsOf, type CloudInitRelease, type CloudInitVersion } from '../targets/targets';
 import type { NetworkConfigResult } from './network-config-result';
-import type { NetworkSchemaNode, NetworkSchemaObject } from './network-schema';
+import { networkRelease } from './network-releases';
+import type { NetworkSchemaNode } from './network-schema';
 
 /**
  * Options for {@link validateNetworkConfig}.
  *
  * @example
  * ```ts
- * validateNetworkConfig(text, { maxBytes: 64 * 1024, maxIssues: 20 });
+ * validateNetworkConfig(text, { maxBytes: 64 * 1024, maxIssues: 20, cloudInitVersion: '24.4' });
  * ```
  */
 export interface ValidateNetworkConfigOptions {
@@ -25,9 +25,15 @@ export interface ValidateNetworkConfigOptions {
   readonly maxDepth?: number | undefined;
   /** Most issues listed (default 100, errors first); the rest are counted in `unlisted`. */
   readonly maxIssues?: number | undefined;
+  /**
+   * The cloud-init release whose `cloud-init schema -t network-config` to agree with: `'22.1'` to
+   * `'26.2'` (a point release means its series), `'latest'` (the default) or `'spec'` (there is no
+   * separate network-config specification: 26.2's schemas). One release: lists and ranges are an
+   * error here. 22.1 to 23.3 do not validate network-config; 23.4 and 24.1 check version 1 only.
+   */
+  readonly cloudInitVersion?: CloudInitVersion | undefined;
 }
 
-const TARGET = '26.2';
 // Device kinds netplan reads under `network:` that cloud-init's own v2 schema does not list: on an
 // image with netplan, cloud-init hands version 2 to netplan, which accepts them.
 const NETPLAN_ONLY_KEYS: ReadonlySet<string> = new Set(['wifis', 'modems', 'tunnels', 'vrfs', 'nm-devices', 'dummy-devices', 'virtual-ethernets']);
@@ -35,17 +41,6 @@ const DEFAULT_MAX_BYTES = 1024 * 1024;
 const DEFAULT_MAX_DEPTH = 64;
 const MAX_DEPTH_CEILING = 256;
 const DEFAULT_MAX_ISSUES = 100;
-
-let checkers: { readonly v1: NetworkSchemaChecker; readonly v2: NetworkSchemaChecker } | undefined;
-
-/** The two checkers, made on first use so that importing the entry costs nothing for them. */
-function checkerFor(version: 1 | 2): NetworkSchemaChecker {
-  if (checkers === undefined) {
-    const { v1, v2 } = networkConfigSchemas();
-    checkers = { v1: new NetworkSchemaChecker(v1 as NetworkSchemaObject), v2: new NetworkSchemaChecker(v2 as NetworkSchemaObject) };
-  }
-  return version === 1 ? checkers.v1 : checkers.v2;
-}
 
 /** The branch of the root union that is the `network:` wrapper (it requires `network`). */
 function wrapperBranch(branches: readonly NetworkSchemaNode[]): number | undefined {
@@ -59,13 +54,13 @@ function isMapping(value: unknown): value is Record<string, unknown> {
 
 type Found = { errors: CloudConfigIssue[]; deprecations: CloudConfigDeprecation[]; warnings: readonly CloudConfigWarning[] };
 
-function finish(found: Found, config: Readonly<Record<string, unknown>> | undefined, networkVersion: 1 | 2 | undefined, maxIssues: number, note?: string): NetworkConfigResult {
+function finish(target: CloudInitRelease, found: Found, config: Readonly<Record<string, unknown>> | undefined, networkVersion: 1 | 2 | undefined, maxIssues: number, note?: string): NetworkConfigResult {
   const total = found.errors.length + found.deprecations.length + found.warnings.length;
   const errors = found.errors.slice(0, maxIssues);
   const deprecations = found.deprecations.slice(0, Math.max(0, maxIssues - errors.length));
   const warnings = found.warnings.slice(0, Math.max(0, maxIssues - errors.length - deprecations.length));
   const base = {
-    target: TARGET,
+    target,
     ...(networkVersion !== undefined ? { networkVersion } : {}),
     ...(note !== undefined ? { note } : {}),
     deprecations,
@@ -97,33 +92,44 @@ function positioned<T extends CloudConfigIssue | CloudConfigDeprecation>(issues:
   return issues.sort((a, b) => (a.line ?? Infinity) - (b.line ?? Infinity) || (a.column ?? 0) - (b.column ?? 0) || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 
-function validateData(data: unknown, parsed: ParsedYaml | undefined, warnings: readonly CloudConfigWarning[], maxDepth: number, maxIssues: number): NetworkConfigResult {
+function validateData(release: CloudInitRelease, data: unknown, parsed: ParsedYaml | undefined, warnings: readonly CloudConfigWarning[], maxDepth: number, maxIssues: number): NetworkConfigResult {
+  if (networkRelease(release).validation === 'none') {
+    // Its `cloud-init schema` has no --schema-type: that release checks no network-config schema.
+    const note = `cloud-init ${release} does not validate network-config (its cloud-init schema has no --schema-type): not validated`;
+    return finish(release, { errors: [], deprecations: [], warnings }, isMapping(data) ? data : {}, undefined, maxIssues, note);
+  }
   if (!isMapping(data)) {
     const message = `a network-config must be a YAML mapping (version: 1 or 2, optionally under network:), got ${typeName(data)}`;
-    return finish({ errors: [inputIssue('not_a_mapping', message, '', parsed)], deprecations: [], warnings }, undefined, undefined, maxIssues);
+    return finish(release, { errors: [inputIssue('not_a_mapping', message, '', parsed)], deprecations: [], warnings }, undefined, undefined, maxIssues);
   }
   if (!parsed?.plain) {
     const shapeIssue = checkPlainData(data, maxDepth);
-    if (shapeIssue) return finish({ errors: [shapeIssue], deprecations: [], warnings }, undefined, undefined, maxIssues);
+    if (shapeIssue) return finish(release, { errors: [shapeIssue], deprecations: [], warnings }, undefined, undefined, maxIssues);
   }
   const wrapped = Object.hasOwn(data, 'network');
   const network = wrapped ? data['network'] : data;
   // cloud-init skips an empty config (`{}`, `network:` with nothing or an empty mapping under it).
   if (network === null || network === undefined || network === false || network === 0 || network === '' || (isMapping(network) && Object.keys(network).length === 0) || (Array.isArray(network) && network.length === 0)) {
-    return finish({ errors: [], deprecations: [], warnings }, data, undefined, maxIssues, 'empty network config: nothing to validate');
+    return finish(release, { errors: [], deprecations: [], warnings }, data, undefined, maxIssues, 'empty network config: nothing to validate');
   }
   if (!isMapping(network)) {
     // cloud-init 26.2 fails with a Python error here; the file is invalid either way.
     const message = `expected a mapping under network: (version: 1 or 2 and its keys), got ${typeName(network)}`;
     const issue: CloudConfigIssue = { code: 'type', path: 'network', pointer: '/network', expected: ['object'], received: typeName(network), message };
-    return finish({ errors: positioned([issue], parsed), deprecations: [], warnings }, data, undefined, maxIssues);
+    return finish(release, { errors: positioned([issue], parsed), deprecations: [], warnings }, data, undefined, maxIssues);
   }
   const declared = network['version'];
   const networkVersion = declared === 1 || declared === 2 ? declared : undefined;
+  const { validation, checker } = networkRelease(release);
+  if (validation === 'v1' && networkVersion !== 1) {
+    // As 23.4 and 24.1 do (24.1 hands version 2 to netplan when it is installed).
+    const note = `cloud-init ${release} has no network-config schema for version ${JSON.stringify(declared ?? null)}: not validated`;
+    return finish(release, { errors: [], deprecations: [], warnings }, data, networkVersion, maxIssues, note);
+  }
   // As cloud-init: version 1 is checked against the v1 schema, anything else against v2's.
   const view = parsed?.plain ? parsed.schemaValue : schemaView(parsed ? parsed.schemaValue : data);
   // With network: present, cloud-init reads it (and its version): the wrapper is the form meant.
-  const found = checkerFor(networkVersion === 1 ? 1 : 2).check(view, (branches) => (wrapped ? wrapperBranch(branches) : undefined));
+  const found = checker(networkVersion === 1 ? 1 : 2).check(view, (branches) => (wrapped ? wrapperBranch(branches) : undefined));
   const versionPointer = wrapped ? '/network/version' : '/version';
   const errors = found.errors.map((issue): CloudConfigIssue => {
     // The v2 schema says "expected 2" to a version 3; the truth is "1 or 2".
@@ -136,37 +142,46 @@ function validateData(data: unknown, parsed: ParsedYaml | undefined, warnings: r
     }
     return issue;
   });
-  return finish({ errors: positioned(errors, parsed), deprecations: positioned(found.deprecations, parsed), warnings }, data, networkVersion, maxIssues);
+  return finish(release, { errors: positioned(errors, parsed), deprecations: positioned(found.deprecations, parsed), warnings }, data, networkVersion, maxIssues);
 }
 
 function validateUnsafe(input: unknown, options: ValidateNetworkConfigOptions): NetworkConfigResult {
+  const maxIssuesOption = options.maxIssues === undefined || Number.isNaN(options.maxIssues) ? DEFAULT_MAX_ISSUES : Math.max(1, Math.floor(options.maxIssues));
+  const wanted = options.cloudInitVersion === 'spec' ? LATEST_CLOUD_INIT_VERSION : targetOf(options.cloudInitVersion);
+  if (wanted === undefined || wanted === 'spec') {
+    const several = targetsOf(options.cloudInitVersion) !== undefined ? ' (network-config is validated for one release at a time)' : '';
+    const message = `unknown cloudInitVersion ${JSON.stringify(String(options.cloudInitVersion))}${several}; use ${SUPPORTED_VERSIONS.replace(/, or several releases.*$/, '')}`;
+    return finish(LATEST_CLOUD_INIT_VERSION, { errors: [inputIssue('invalid_input', message)], deprecations: [], warnings: [] }, undefined, undefined, maxIssuesOption);
+  }
+  const release = wanted;
   const maxDepth = options.maxDepth === undefined || Number.isNaN(options.maxDepth) ? DEFAULT_MAX_DEPTH : Math.max(1, Math.min(MAX_DEPTH_CEILING, Math.floor(options.maxDepth)));
-  const maxIssues = options.maxIssues === undefined || Number.isNaN(options.maxIssues) ? DEFAULT_MAX_ISSUES : Math.max(1, Math.floor(options.maxIssues));
+  const maxIssues = maxIssuesOption;
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
-  if (typeof input !== 'string' && !(input instanceof Uint8Array)) return validateData(input, undefined, [], maxDepth, maxIssues);
+  if (typeof input !== 'string' && !(input instanceof Uint8Array)) return validateData(release, input, undefined, [], maxDepth, maxIssues);
   if (input.length > maxBytes) {
     const unit = typeof input === 'string' ? 'characters' : 'bytes';
-    return finish({ errors: [inputIssue('input_too_large', `network-config is ${input.length} ${unit}, over the limit of ${maxBytes}`)], deprecations: [], warnings: [] }, undefined, undefined, maxIssues);
+    return finish(release, { errors: [inputIssue('input_too_large', `network-config is ${input.length} ${unit}, over the limit of ${maxBytes}`)], deprecations: [], warnings: [] }, undefined, undefined, maxIssues);
   }
   let text: string;
   try {
     text = typeof input === 'string' ? input : new TextDecoder('utf-8', { fatal: true }).decode(input);
   } catch {
-    return finish({ errors: [inputIssue('invalid_encoding', 'network-config is not UTF-8 text')], deprecations: [], warnings: [] }, undefined, undefined, maxIssues);
+    return finish(release, { errors: [inputIssue('invalid_encoding', 'network-config is not UTF-8 text')], deprecations: [], warnings: [] }, undefined, undefined, maxIssues);
   }
   // As `cloud-init schema`: an empty file has nothing to validate (a blank or comment-only one is
   // read as null, which is not a mapping, and is an error there too).
-  if (text.length === 0) return finish({ errors: [], deprecations: [], warnings: [] }, {}, undefined, maxIssues, 'empty: nothing to validate');
+  if (text.length === 0) return finish(release, { errors: [], deprecations: [], warnings: [] }, {}, undefined, maxIssues, 'empty: nothing to validate');
   const parsed = parseYaml(text, maxDepth);
-  if (!parsed.ok) return finish({ errors: [...parsed.errors], deprecations: [], warnings: parsed.warnings }, undefined, undefined, maxIssues);
-  return validateData(parsed.parsed.value, parsed.parsed, parsed.parsed.warnings, maxDepth, maxIssues);
+  if (!parsed.ok) return finish(release, { errors: [...parsed.errors], deprecations: [], warnings: parsed.warnings }, undefined, undefined, maxIssues);
+  return validateData(release, parsed.parsed.value, parsed.parsed, parsed.parsed.warnings, maxDepth, maxIssues);
 }
 
 /**
  * Validates cloud-init network configuration (version 1 or version 2, with or without the
- * top-level `network:` key) the way `cloud-init schema -t network-config` of cloud-init 26.2 does
- * on a machine without netplan: version 1 against cloud-init's v1 schema, anything else against
- * its v2 schema. Issues carry paths and line/column like `validateCloudConfig`'s. Never throws.
+ * top-level `network:` key) the way `cloud-init schema -t network-config` of the chosen release
+ * (`cloudInitVersion`, default the newest, 26.2) does on a machine without netplan: version 1
+ * against that release's v1 schema, anything else against its v2 schema (22.1 to 23.3 validate
+ * no network-config; 23.4 and 24.1 version 1 only: the rest comes back valid with a `note`). Issues carry paths and line/column like `validateCloudConfig`'s. Never throws.
  *
  * `input` is YAML text (no `#cloud-config` header: network-config has none), UTF-8 bytes, or an
  * already-parsed object.
@@ -186,6 +201,7 @@ export function validateNetworkConfig(input: unknown, options: ValidateNetworkCo
   } catch (error) {
     // A last line of defence: exotic objects (throwing getters, proxies) or a bug still come back as data.
     const reason = error instanceof RangeError ? 'it nests too deeply' : 'it could not be read as plain data';
-    return finish({ errors: [inputIssue(error instanceof RangeError ? 'too_deep' : 'invalid_input', `the input cannot be validated: ${reason}`)], deprecations: [], warnings: [] }, undefined, undefined, 1);
+    const release = options?.cloudInitVersion === 'spec' ? undefined : targetOf(options?.cloudInitVersion);
+    return finish(release === undefined || release === 'spec' ? LATEST_CLOUD_INIT_VERSION : release, { errors: [inputIssue(error instanceof RangeError ? 'too_deep' : 'invalid_input', `the input cannot be validated: ${reason}`)], deprecations: [], warnings: [] }, undefined, undefined, 1);
   }
 }
