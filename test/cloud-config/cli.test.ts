@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -119,6 +119,36 @@ describe('validate-cloud-config CLI', () => {
     const none = run([empty]);
     expect(none.status).toBe(2);
     expect(none.stderr).toContain(`${empty} holds no *.yaml`);
+  });
+
+  it('reads each file of a folder whole, files over one read chunk after smaller ones included', () => {
+    // The files share one read buffer: a short file after a long one must not see the long one's bytes.
+    const folder = join(dir, 'chunks');
+    mkdirSync(folder);
+    const padding = '  - echo padding\n'.repeat(9000);
+    writeFileSync(join(folder, 'a-long.yaml'), `#cloud-config\nruncmd:\n${padding}hostname: 5\n`);
+    writeFileSync(join(folder, 'b-short.yaml'), '#cloud-config\nruncmd: [ls]\n');
+    writeFileSync(join(folder, 'c-long-valid.yaml'), `#cloud-config\nruncmd:\n${padding}`);
+    writeFileSync(join(folder, 'd-short.yaml'), '#cloud-config\nlocale: 5\n');
+    const result = run(['--quiet', folder]);
+    expect(result.status).toBe(1);
+    expect(result.stdout).toBe(
+      `${join(folder, 'a-long.yaml')}:9003:11: error: hostname: expected string, got integer 5 [type]\n` +
+        `${join(folder, 'd-short.yaml')}:2:9: error: locale: expected boolean or string, got integer 5 [type]\n` +
+        '4 files: 2 valid, 2 invalid, 0 with deprecations\n',
+    );
+  });
+
+  it('follows a symbolic link in a folder to a file, and skips one to a directory or to nothing', () => {
+    const folder = join(dir, 'links');
+    mkdirSync(join(folder, 'sub.yaml'), { recursive: true });
+    writeFileSync(join(dir, 'target.txt'), '#cloud-config\nlocale: 5\n');
+    symlinkSync(join(dir, 'target.txt'), join(folder, 'linked.yaml'));
+    symlinkSync(join(folder, 'sub.yaml'), join(folder, 'dir-link.yaml'));
+    symlinkSync(join(dir, 'missing.yaml'), join(folder, 'dangling.yaml'));
+    const result = run(['--quiet', folder]);
+    expect(result.status).toBe(1);
+    expect(result.stdout).toBe(`${join(folder, 'linked.yaml')}:2:9: error: locale: expected boolean or string, got integer 5 [type]\n1 file: 0 valid, 1 invalid, 0 with deprecations\n`);
   });
 
   it('agrees with a cloud-init release given by --cloud-init-version', () => {

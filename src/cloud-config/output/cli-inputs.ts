@@ -1,4 +1,4 @@
-import { closeSync, openSync, readdirSync, readSync, statSync } from 'node:fs';
+import { closeSync, openSync, readdirSync, readSync, statSync, type Dirent } from 'node:fs';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 
@@ -14,6 +14,15 @@ export interface CliInput {
 
 // The files of a directory that look like user data, as cloud-init names them.
 const USER_DATA_FILE = /(\.ya?ml|\.cfg|\.txt)$|^user-data/i;
+
+function isFileEntry(directory: string, entry: Dirent): boolean {
+  if (!entry.isSymbolicLink()) return entry.isFile();
+  try {
+    return statSync(join(directory, entry.name)).isFile();
+  } catch {
+    return false;
+  }
+}
 
 /** The inputs an argument list names: files as given, directories expanded (sorted), `-` as is. */
 export function expandInputs(args: readonly string[]): { inputs: CliInput[]; problems: string[] } {
@@ -34,15 +43,11 @@ export function expandInputs(args: readonly string[]): { inputs: CliInput[]; pro
       inputs.push({ name: arg, path: arg });
       continue;
     }
-    const names = readdirSync(arg)
-      .filter((name) => USER_DATA_FILE.test(name))
-      .filter((name) => {
-        try {
-          return statSync(join(arg, name)).isFile();
-        } catch {
-          return false;
-        }
-      })
+    // The directory's entry types answer "is it a file" without a stat per file; a symbolic link is
+    // followed with one, as before (it names a file or not only through its target).
+    const names = readdirSync(arg, { withFileTypes: true })
+      .filter((entry) => USER_DATA_FILE.test(entry.name) && isFileEntry(arg, entry))
+      .map((entry) => entry.name)
       .sort();
     if (names.length === 0) problems.push(`${arg} holds no *.yaml, *.yml, *.cfg, *.txt or user-data* files`);
     for (const name of names) inputs.push({ name: join(arg, name), path: join(arg, name) });
@@ -85,6 +90,10 @@ async function readBounded(stream: Readable, maxBytes: number): Promise<ReadOutc
 // Chunks of at most 64 KiB, so the overshoot past the limit stays small.
 const CHUNK = 64 * 1024;
 
+// One buffer every file is read into, its bytes then copied out at their own size: a fresh 64 KiB
+// buffer per file cost a large allocation (and its collection) for each of many small files.
+let scratch: Buffer | undefined;
+
 /**
  * A file read synchronously, chunk by chunk up to the limit: the CLI reads one input at a time
  * anyway, and a file stream's machinery would be loaded on every run for it.
@@ -93,11 +102,11 @@ function readFileBounded(path: string, maxBytes: number): ReadOutcome {
   const fd = openSync(path, 'r');
   try {
     const read = new BoundedBytes(maxBytes);
+    const chunk = (scratch ??= Buffer.allocUnsafe(CHUNK));
     for (;;) {
-      const chunk = Buffer.allocUnsafe(CHUNK);
       const n = readSync(fd, chunk, 0, CHUNK, null);
       if (n === 0) return read.outcome();
-      if (!read.add(chunk.subarray(0, n))) return { tooLarge: true };
+      if (!read.add(Buffer.from(chunk.subarray(0, n)))) return { tooLarge: true };
     }
   } finally {
     closeSync(fd);

@@ -48,9 +48,11 @@ async function validateInput(input: CliInput, options: CliOptions, fixOutput: Fi
     cloudInitVersion: options.cloudInitVersion,
     instanceData: options.instanceData,
   });
-  // gzip user data has no readable source to annotate; its issues are listed plainly.
+  // gzip user data has no readable source to annotate; its issues are listed plainly. The source is
+  // decoded only where it is used (--annotate; the network-config hint for an invalid file), not
+  // for each of a folder's valid files.
   const gzip = read.bytes[0] === 0x1f && read.bytes[1] === 0x8b;
-  return gzip ? { result } : { result, source: read.bytes.toString('utf8') };
+  return gzip || (!options.annotate && result.valid) ? { result } : { result, source: read.bytes.toString('utf8') };
 }
 
 // A reader that stops early (`validate-cloud-config dir | head -1`) closes the pipe: stop quietly,
