@@ -27,15 +27,17 @@ async function runInTransaction<T>(
   conn: PostgresQueryable,
   fn: (tx: PostgresQueryable) => Promise<T>,
   onRollbackFailure: (error: unknown) => void = () => undefined,
+  begin = 'BEGIN',
 ): Promise<T> {
-  await conn.query('BEGIN');
   try {
+    await conn.query(begin);
     const result = await fn(conn);
     await conn.query('COMMIT');
     return result;
   } catch (error) {
     // A failed COMMIT has already ended the transaction (ROLLBACK then only warns). The original error matters more
-    // than a failed ROLLBACK, which means the connection is unusable: report that separately.
+    // than a failed ROLLBACK, which means the connection is unusable: report that separately. A BEGIN whose settings
+    // failed leaves an aborted block open, which the ROLLBACK ends (after a failed plain BEGIN it only warns).
     await conn.query('ROLLBACK').catch(onRollbackFailure);
     throw error;
   }
@@ -71,13 +73,35 @@ export interface SessionLimits {
   budget(): RequestBudget;
 }
 
-// One statement: the backend's pid (to cancel it) and the transaction's settings. JIT is off because the repository's
-// statements are short index scans: compiling them costs far more than it saves (a 3,900-term search spent most
-// of 51 s in JIT compilation).
-const LIMITS_SQL = `SELECT pg_backend_pid() AS pid, set_config('statement_timeout', $1, true) AS t, set_config('jit', 'off', true) AS j`;
+// JIT is off because the repository's statements are short index scans: compiling them costs far more than it saves
+// (a 3,900-term search spent most of 51 s in JIT compilation).
+//
+// On a connection (a pool's, or a single client), BEGIN and the settings go in ONE simple-protocol query: one round
+// trip instead of two per unit of work. The text carries no user input: the timeout is an integer we computed, so
+// no parameters (which a multi-statement query cannot take) are needed.
+function beginWithLimits(budget: RequestBudget): string {
+  return `BEGIN; SET LOCAL statement_timeout = ${timeoutMs(budget)}; SET LOCAL jit = off`;
+}
 
-async function applyLimits(tx: PostgresQueryable, budget: RequestBudget): Promise<number | undefined> {
-  const { rows } = await tx.query(LIMITS_SQL, [String(Math.ceil(budget.remainingMs()))]);
+// At least 1: a statement_timeout of 0 would mean "no limit". remainingMs() throws when nothing is left.
+function timeoutMs(budget: RequestBudget): number {
+  const ms = Math.ceil(budget.remainingMs());
+  return Number.isSafeInteger(ms) && ms >= 1 ? ms : 1;
+}
+
+// PGlite's transaction() has begun already and its query() takes one statement: the settings as one SELECT.
+const LIMITS_SQL = `SELECT set_config('statement_timeout', $1, true) AS t, set_config('jit', 'off', true) AS j`;
+
+async function applyLimits(tx: PostgresQueryable, budget: RequestBudget): Promise<void> {
+  await tx.query(LIMITS_SQL, [String(timeoutMs(budget))]);
+}
+
+// The backend's pid, to cancel its statement: a `pg` connection knows it from the startup handshake (`processID`),
+// which costs no round trip; another driver's connection is asked.
+async function backendPid(conn: PostgresQueryable): Promise<number | undefined> {
+  const known = (conn as { processID?: unknown }).processID;
+  if (typeof known === 'number' && Number.isSafeInteger(known) && known > 0) return known;
+  const { rows } = await conn.query('SELECT pg_backend_pid() AS pid');
   const pid = Number((rows[0] as { pid?: unknown } | undefined)?.pid);
   return Number.isSafeInteger(pid) ? pid : undefined;
 }
@@ -155,8 +179,8 @@ function limitedSession(client: PostgresClient, limits: SessionLimits): Postgres
           return await runInTransaction(
             conn,
             async (tx) => {
-              const pid = await applyLimits(tx, budget);
               const signal = budget.signal;
+              const pid = signal === undefined ? undefined : await backendPid(tx);
               if (pid !== undefined && signal !== undefined) {
                 // The client went away: cancel the running statement from another connection, and discard this one
                 // afterwards, so a cancel that arrives late can never hit a later request's statement on it.
@@ -171,6 +195,7 @@ function limitedSession(client: PostgresClient, limits: SessionLimits): Postgres
             (error) => {
               broken = error instanceof Error ? error : new Error(String(error));
             },
+            beginWithLimits(budget),
           );
         } finally {
           if (stop !== undefined) budget.signal?.removeEventListener('abort', stop);
@@ -186,12 +211,7 @@ function limitedSession(client: PostgresClient, limits: SessionLimits): Postgres
     const exclusive = exclusiveFor(client);
     transaction = (fn) => {
       const budget = limits.budget();
-      return exclusive(() =>
-        runInTransaction(client, async (tx) => {
-          await applyLimits(tx, budget);
-          return fn(tx);
-        }),
-      ).catch((error: unknown) => {
+      return exclusive(() => runInTransaction(client, fn, undefined, beginWithLimits(budget))).catch((error: unknown) => {
         throw unavailableOr(error, budget);
       });
     };
