@@ -7,7 +7,7 @@ import { unavailableOr, withinBudget } from './request-budget';
  * (see {@link PostgresClient} for the detection rules). Internal; not part of the public API.
  */
 export interface PostgresSession {
-  /** Runs one query and returns its rows. */
+  /** Runs one query and returns its rows (in a limited session: one read, answered before its COMMIT completes). */
   rows(text: string, params?: readonly unknown[]): Promise<Record<string, unknown>[]>;
   /** Runs `fn` inside BEGIN..COMMIT on one connection; rolls back and rethrows when `fn` rejects. */
   transaction<T>(fn: (tx: PostgresQueryable) => Promise<T>): Promise<T>;
@@ -217,8 +217,23 @@ function limitedSession(client: PostgresClient, limits: SessionLimits): Postgres
     };
   }
   const rowsOf = (r: { rows: readonly unknown[] }) => r.rows as Record<string, unknown>[];
+  const read = (text: string, params?: readonly unknown[]) =>
+    transaction(async (tx) => rowsOf(await tx.query(text, params ? [...params] : [])));
+  if (typeof client.transaction === 'function') return { rows: read, transaction };
   return {
-    rows: (text, params) => transaction(async (tx) => rowsOf(await tx.query(text, params ? [...params] : []))),
+    // A limited session's rows() are reads (writes go through transaction()): their answer is final once the
+    // statement has answered, so the caller gets it one round trip earlier, while the COMMIT (of nothing) finishes
+    // before the connection goes back to the pool or the queue. A COMMIT that fails then cannot change the answer;
+    // the connection is discarded as before. (PGlite is in-process: nothing to win, and its close() must not race a
+    // COMMIT left behind.)
+    rows: (text, params) =>
+      new Promise<Record<string, unknown>[]>((resolve, reject) => {
+        transaction(async (tx) => {
+          const found = rowsOf(await tx.query(text, params ? [...params] : []));
+          resolve(found);
+          return found;
+        }).catch(reject);
+      }),
     transaction,
   };
 }
