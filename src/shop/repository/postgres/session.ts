@@ -28,11 +28,15 @@ async function runInTransaction<T>(
   fn: (tx: PostgresQueryable) => Promise<T>,
   onRollbackFailure: (error: unknown) => void = () => undefined,
   begin = 'BEGIN',
+  onCommitSent: (result: T) => void = () => undefined,
 ): Promise<T> {
   try {
     await conn.query(begin);
     const result = await fn(conn);
-    await conn.query('COMMIT');
+    // Sent first, then reported: a driver that queues (pg) has the COMMIT ahead of anything the caller sends next.
+    const committed = conn.query('COMMIT');
+    onCommitSent(result);
+    await committed;
     return result;
   } catch (error) {
     // A failed COMMIT has already ended the transaction (ROLLBACK then only warns). The original error matters more
@@ -151,7 +155,8 @@ function plainSession(client: PostgresClient): PostgresSession {
 // Every unit (a read, too) is a transaction, because SET LOCAL lasts for a transaction: so the settings never leak
 // into the user's pooled connections, and a server default is not required.
 function limitedSession(client: PostgresClient, limits: SessionLimits): PostgresSession {
-  let transaction: <T>(fn: (tx: PostgresQueryable) => Promise<T>) => Promise<T>;
+  // `early`: told the unit's result once its COMMIT is sent (pool and single connection only; see rows below).
+  let transaction: <T>(fn: (tx: PostgresQueryable) => Promise<T>, early?: (result: T) => void) => Promise<T>;
   if (typeof client.transaction === 'function') {
     transaction = async (fn) => {
       const budget = limits.budget();
@@ -166,7 +171,7 @@ function limitedSession(client: PostgresClient, limits: SessionLimits): Postgres
       }
     };
   } else if (isPool(client)) {
-    transaction = async (fn) => {
+    transaction = async (fn, early) => {
       const budget = limits.budget();
       try {
         const conn = await withinBudget(client.connect!(), budget, (late) => {
@@ -196,6 +201,7 @@ function limitedSession(client: PostgresClient, limits: SessionLimits): Postgres
               broken = error instanceof Error ? error : new Error(String(error));
             },
             beginWithLimits(budget),
+            early,
           );
         } finally {
           if (stop !== undefined) budget.signal?.removeEventListener('abort', stop);
@@ -209,30 +215,27 @@ function limitedSession(client: PostgresClient, limits: SessionLimits): Postgres
     // One connection: nothing else can send a cancel, so the statement timeout alone bounds the work; a unit whose
     // request was aborted or whose budget ran out while it waited its turn does not start.
     const exclusive = exclusiveFor(client);
-    transaction = (fn) => {
+    transaction = (fn, early) => {
       const budget = limits.budget();
-      return exclusive(() => runInTransaction(client, fn, undefined, beginWithLimits(budget))).catch((error: unknown) => {
+      const unit = () => runInTransaction(client, fn, undefined, beginWithLimits(budget), early);
+      return exclusive(unit).catch((error: unknown) => {
         throw unavailableOr(error, budget);
       });
     };
   }
   const rowsOf = (r: { rows: readonly unknown[] }) => r.rows as Record<string, unknown>[];
-  const read = (text: string, params?: readonly unknown[]) =>
-    transaction(async (tx) => rowsOf(await tx.query(text, params ? [...params] : [])));
+  const read = (text: string, params?: readonly unknown[], early?: (found: Record<string, unknown>[]) => void) =>
+    transaction(async (tx) => rowsOf(await tx.query(text, params ? [...params] : [])), early);
   if (typeof client.transaction === 'function') return { rows: read, transaction };
   return {
     // A limited session's rows() are reads (writes go through transaction()): their answer is final once the
-    // statement has answered, so the caller gets it one round trip earlier, while the COMMIT (of nothing) finishes
-    // before the connection goes back to the pool or the queue. A COMMIT that fails then cannot change the answer;
-    // the connection is discarded as before. (PGlite is in-process: nothing to win, and its close() must not race a
-    // COMMIT left behind.)
+    // statement has answered, so the caller gets it one round trip earlier, as soon as the COMMIT (of nothing) is
+    // sent; the COMMIT still ends before the connection goes back to the pool or the queue, and on one pg.Client it
+    // is queued ahead of whatever the caller sends next. A failed COMMIT cannot change the answer; the connection is
+    // discarded as before. (PGlite is in-process: nothing to win there.)
     rows: (text, params) =>
       new Promise<Record<string, unknown>[]>((resolve, reject) => {
-        transaction(async (tx) => {
-          const found = rowsOf(await tx.query(text, params ? [...params] : []));
-          resolve(found);
-          return found;
-        }).catch(reject);
+        read(text, params, resolve).catch(reject);
       }),
     transaction,
   };
