@@ -171,8 +171,12 @@ describe.skipIf(DATABASE_URL === undefined)('the request budget on the server', 
       for (const own of [small, single]) {
         const before = await defaults(own);
         expect(before.t).not.toBe('300ms');
-        const api = createShopApi({ repository: createPostgresRepository({ client: own as PostgresClient, statementTimeoutMs: 300 }) });
+        const repository = createPostgresRepository({ client: own as PostgresClient, statementTimeoutMs: 300 });
+        const api = createShopApi({ repository });
         expect((await api.handle({ method: 'GET', url: ORDERS, caller })).status).toBe(200);
+        expect(await defaults(own)).toEqual(before);
+        // A read answers before its COMMIT has come back: the caller's next query still runs after it.
+        expect((await repository.getStore()).name).toBeTruthy();
         expect(await defaults(own)).toEqual(before);
         const lock = await lockOrders();
         try {
