@@ -159,6 +159,41 @@ describe.skipIf(DATABASE_URL === undefined)('the request budget on the server', 
     expect((await api.handle({ method: 'GET', url: '/wc-api/v1/orders/1001', caller })).body).toBe(before.body);
   });
 
+  // BEGIN and the settings go in one query (SET LOCAL): they last for the unit only, whatever the outcome, and never
+  // reach the user's own queries on the same connection.
+  it('keeps its settings inside each unit on a pool and on one pg.Client, after a success and after a timeout', async () => {
+    const defaults = async (q: pg.Pool | pg.Client) =>
+      (await q.query(`SELECT current_setting('statement_timeout') AS t, current_setting('jit') AS j`)).rows[0] as { t: string; j: string };
+    const small = new pg.Pool({ connectionString: DATABASE_URL, options: `-c search_path=${schema}`, max: 1 });
+    const single = new pg.Client({ connectionString: DATABASE_URL, options: `-c search_path=${schema}` });
+    await single.connect();
+    try {
+      for (const own of [small, single]) {
+        const before = await defaults(own);
+        expect(before.t).not.toBe('300ms');
+        const repository = createPostgresRepository({ client: own as PostgresClient, statementTimeoutMs: 300 });
+        const api = createShopApi({ repository });
+        expect((await api.handle({ method: 'GET', url: ORDERS, caller })).status).toBe(200);
+        expect(await defaults(own)).toEqual(before);
+        // A read answers before its COMMIT has come back: the caller's next query still runs after it.
+        expect((await repository.getStore()).name).toBeTruthy();
+        expect(await defaults(own)).toEqual(before);
+        const lock = await lockOrders();
+        try {
+          // A page and its count side by side: on one connection the second may wait its turn past the budget (busy).
+          expectUnavailable(await api.handle({ method: 'GET', url: ORDERS, caller }), /ran out of time|busy/);
+        } finally {
+          await lock.release();
+        }
+        expect(await defaults(own)).toEqual(before);
+        expect((await api.handle({ method: 'GET', url: ORDERS, caller })).status).toBe(200);
+      }
+    } finally {
+      await single.end();
+      await small.end();
+    }
+  });
+
   it('answers 503 busy when no pool connection comes free within the budget, even without a pool wait limit', async () => {
     const small = new pg.Pool({ connectionString: DATABASE_URL, options: `-c search_path=${schema}`, max: 1 });
     const held = await small.connect();

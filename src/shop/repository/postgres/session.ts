@@ -7,7 +7,7 @@ import { unavailableOr, withinBudget } from './request-budget';
  * (see {@link PostgresClient} for the detection rules). Internal; not part of the public API.
  */
 export interface PostgresSession {
-  /** Runs one query and returns its rows. */
+  /** Runs one query and returns its rows (in a limited session: one read, answered before its COMMIT completes). */
   rows(text: string, params?: readonly unknown[]): Promise<Record<string, unknown>[]>;
   /** Runs `fn` inside BEGIN..COMMIT on one connection; rolls back and rethrows when `fn` rejects. */
   transaction<T>(fn: (tx: PostgresQueryable) => Promise<T>): Promise<T>;
@@ -27,15 +27,21 @@ async function runInTransaction<T>(
   conn: PostgresQueryable,
   fn: (tx: PostgresQueryable) => Promise<T>,
   onRollbackFailure: (error: unknown) => void = () => undefined,
+  begin = 'BEGIN',
+  onCommitSent: (result: T) => void = () => undefined,
 ): Promise<T> {
-  await conn.query('BEGIN');
   try {
+    await conn.query(begin);
     const result = await fn(conn);
-    await conn.query('COMMIT');
+    // Sent first, then reported: a driver that queues (pg) has the COMMIT ahead of anything the caller sends next.
+    const committed = conn.query('COMMIT');
+    onCommitSent(result);
+    await committed;
     return result;
   } catch (error) {
     // A failed COMMIT has already ended the transaction (ROLLBACK then only warns). The original error matters more
-    // than a failed ROLLBACK, which means the connection is unusable: report that separately.
+    // than a failed ROLLBACK, which means the connection is unusable: report that separately. A BEGIN whose settings
+    // failed leaves an aborted block open, which the ROLLBACK ends (after a failed plain BEGIN it only warns).
     await conn.query('ROLLBACK').catch(onRollbackFailure);
     throw error;
   }
@@ -71,13 +77,35 @@ export interface SessionLimits {
   budget(): RequestBudget;
 }
 
-// One statement: the backend's pid (to cancel it) and the transaction's settings. JIT is off because the repository's
-// statements are short index scans: compiling them costs far more than it saves (a 3,900-term search spent most
-// of 51 s in JIT compilation).
-const LIMITS_SQL = `SELECT pg_backend_pid() AS pid, set_config('statement_timeout', $1, true) AS t, set_config('jit', 'off', true) AS j`;
+// JIT is off because the repository's statements are short index scans: compiling them costs far more than it saves
+// (a 3,900-term search spent most of 51 s in JIT compilation).
+//
+// On a connection (a pool's, or a single client), BEGIN and the settings go in ONE simple-protocol query: one round
+// trip instead of two per unit of work. The text carries no user input: the timeout is an integer we computed, so
+// no parameters (which a multi-statement query cannot take) are needed.
+function beginWithLimits(budget: RequestBudget): string {
+  return `BEGIN; SET LOCAL statement_timeout = ${timeoutMs(budget)}; SET LOCAL jit = off`;
+}
 
-async function applyLimits(tx: PostgresQueryable, budget: RequestBudget): Promise<number | undefined> {
-  const { rows } = await tx.query(LIMITS_SQL, [String(Math.ceil(budget.remainingMs()))]);
+// At least 1: a statement_timeout of 0 would mean "no limit". remainingMs() throws when nothing is left.
+function timeoutMs(budget: RequestBudget): number {
+  const ms = Math.ceil(budget.remainingMs());
+  return Number.isSafeInteger(ms) && ms >= 1 ? ms : 1;
+}
+
+// PGlite's transaction() has begun already and its query() takes one statement: the settings as one SELECT.
+const LIMITS_SQL = `SELECT set_config('statement_timeout', $1, true) AS t, set_config('jit', 'off', true) AS j`;
+
+async function applyLimits(tx: PostgresQueryable, budget: RequestBudget): Promise<void> {
+  await tx.query(LIMITS_SQL, [String(timeoutMs(budget))]);
+}
+
+// The backend's pid, to cancel its statement: a `pg` connection knows it from the startup handshake (`processID`),
+// which costs no round trip; another driver's connection is asked.
+async function backendPid(conn: PostgresQueryable): Promise<number | undefined> {
+  const known = (conn as { processID?: unknown }).processID;
+  if (typeof known === 'number' && Number.isSafeInteger(known) && known > 0) return known;
+  const { rows } = await conn.query('SELECT pg_backend_pid() AS pid');
   const pid = Number((rows[0] as { pid?: unknown } | undefined)?.pid);
   return Number.isSafeInteger(pid) ? pid : undefined;
 }
@@ -127,7 +155,8 @@ function plainSession(client: PostgresClient): PostgresSession {
 // Every unit (a read, too) is a transaction, because SET LOCAL lasts for a transaction: so the settings never leak
 // into the user's pooled connections, and a server default is not required.
 function limitedSession(client: PostgresClient, limits: SessionLimits): PostgresSession {
-  let transaction: <T>(fn: (tx: PostgresQueryable) => Promise<T>) => Promise<T>;
+  // `early`: told the unit's result once its COMMIT is sent (pool and single connection only; see rows below).
+  let transaction: <T>(fn: (tx: PostgresQueryable) => Promise<T>, early?: (result: T) => void) => Promise<T>;
   if (typeof client.transaction === 'function') {
     transaction = async (fn) => {
       const budget = limits.budget();
@@ -142,7 +171,7 @@ function limitedSession(client: PostgresClient, limits: SessionLimits): Postgres
       }
     };
   } else if (isPool(client)) {
-    transaction = async (fn) => {
+    transaction = async (fn, early) => {
       const budget = limits.budget();
       try {
         const conn = await withinBudget(client.connect!(), budget, (late) => {
@@ -155,8 +184,8 @@ function limitedSession(client: PostgresClient, limits: SessionLimits): Postgres
           return await runInTransaction(
             conn,
             async (tx) => {
-              const pid = await applyLimits(tx, budget);
               const signal = budget.signal;
+              const pid = signal === undefined ? undefined : await backendPid(tx);
               if (pid !== undefined && signal !== undefined) {
                 // The client went away: cancel the running statement from another connection, and discard this one
                 // afterwards, so a cancel that arrives late can never hit a later request's statement on it.
@@ -171,6 +200,8 @@ function limitedSession(client: PostgresClient, limits: SessionLimits): Postgres
             (error) => {
               broken = error instanceof Error ? error : new Error(String(error));
             },
+            beginWithLimits(budget),
+            early,
           );
         } finally {
           if (stop !== undefined) budget.signal?.removeEventListener('abort', stop);
@@ -184,21 +215,28 @@ function limitedSession(client: PostgresClient, limits: SessionLimits): Postgres
     // One connection: nothing else can send a cancel, so the statement timeout alone bounds the work; a unit whose
     // request was aborted or whose budget ran out while it waited its turn does not start.
     const exclusive = exclusiveFor(client);
-    transaction = (fn) => {
+    transaction = (fn, early) => {
       const budget = limits.budget();
-      return exclusive(() =>
-        runInTransaction(client, async (tx) => {
-          await applyLimits(tx, budget);
-          return fn(tx);
-        }),
-      ).catch((error: unknown) => {
+      const unit = () => runInTransaction(client, fn, undefined, beginWithLimits(budget), early);
+      return exclusive(unit).catch((error: unknown) => {
         throw unavailableOr(error, budget);
       });
     };
   }
   const rowsOf = (r: { rows: readonly unknown[] }) => r.rows as Record<string, unknown>[];
+  const read = (text: string, params?: readonly unknown[], early?: (found: Record<string, unknown>[]) => void) =>
+    transaction(async (tx) => rowsOf(await tx.query(text, params ? [...params] : [])), early);
+  if (typeof client.transaction === 'function') return { rows: read, transaction };
   return {
-    rows: (text, params) => transaction(async (tx) => rowsOf(await tx.query(text, params ? [...params] : []))),
+    // A limited session's rows() are reads (writes go through transaction()): their answer is final once the
+    // statement has answered, so the caller gets it one round trip earlier, as soon as the COMMIT (of nothing) is
+    // sent; the COMMIT still ends before the connection goes back to the pool or the queue, and on one pg.Client it
+    // is queued ahead of whatever the caller sends next. A failed COMMIT cannot change the answer; the connection is
+    // discarded as before. (PGlite is in-process: nothing to win there.)
+    rows: (text, params) =>
+      new Promise<Record<string, unknown>[]>((resolve, reject) => {
+        read(text, params, resolve).catch(reject);
+      }),
     transaction,
   };
 }
