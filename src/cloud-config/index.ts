@@ -7,6 +7,7 @@ export { cloudConfigSchema, CLOUD_CONFIG_ANNOTATION_KEYWORDS } from './schema/in
 export type { CloudConfig } from './cloud-config-type';
 export { defineCloudConfig } from './define-cloud-config';
 export { validateCloudConfig, type ValidateCloudConfigOptions } from './validate-cloud-config';
+export { loadCloudInitReleases } from './check/release-validators';
 export { formatCloudConfigResult, type FormatCloudConfigResultOptions } from './output/format-cloud-config-result';
 export type { CloudConfigPart, CloudConfigResult, UnlistedIssues } from './cloud-config-result';
 export { cloudConfigSchemaFor, type CloudConfigTarget, type CloudInitRelease, type CloudInitVersion, type CloudInitVersions } from './targets/targets';

@@ -16,7 +16,7 @@ import { ignoredParts, type IgnoredPart } from './input/ignored-parts';
 import { readUserData } from './input/read-user-data';
 import { inTemplate } from './input/render-jinja';
 import { schemaTarget, validateAgainstSchema, type SchemaTarget } from './check/schema-validator';
-import { DEFAULT_TARGET, SUPPORTED_VERSIONS, targetOf, targetsOf, type CloudConfigTarget, type CloudInitVersion, type CloudInitVersions } from './targets/targets';
+import { DEFAULT_TARGET, LATEST_CLOUD_INIT_VERSION, SUPPORTED_VERSIONS, targetOf, targetsOf, type CloudConfigTarget, type CloudInitVersion, type CloudInitVersions } from './targets/targets';
 import { validateAcrossReleases, type KeyLocator } from './validate-across-releases';
 import { sourcePosition, type PositionTarget } from './yaml/source-position';
 import { validateMultipart, type PartValidator } from './validate-multipart';
@@ -62,7 +62,9 @@ export interface ValidateCloudConfigOptions {
    * The cloud-init release to agree with, `'22.1'` to `'26.2'` (a point release such as `'23.4.1'`
    * means its series): checks against that release's own schema and reports its verdicts and
    * error paths. Default and `'latest'`: the newest release (26.2). `'spec'`: the specification.
-   * An unknown version makes the result invalid with one `invalid_input` issue.
+   * An unknown version makes the result invalid with one `invalid_input` issue. The older releases'
+   * validators load on demand: `await loadCloudInitReleases()` once before naming one (until then,
+   * one `invalid_input` issue says so).
    */
   readonly cloudInitVersion?: CloudInitVersion | CloudInitVersions | undefined;
 }
@@ -218,6 +220,10 @@ function validateUnsafe(input: unknown, options: ValidateCloudConfigOptions, com
     return result(DEFAULT_TARGET, [{ code: 'invalid_input', path: '', pointer: '', message }], [], [], undefined);
   }
   const context = schemaTarget(target);
+  if (context === undefined) {
+    const message = `the validators of cloud-init ${target} are not loaded: call \`await loadCloudInitReleases()\` once before validating against a release older than ${LATEST_CLOUD_INIT_VERSION}`;
+    return result(target, [{ code: 'invalid_input', path: '', pointer: '', message }], [], [], undefined);
+  }
   if (typeof input !== 'string' && !(input instanceof Uint8Array)) return validateData(context, input, undefined, [], maxDepth, completion);
   const userData = readUserData(input, {
     requireHeader: options.requireHeader ?? true,

@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest';
-import { cloudConfigSchemaFor, validateCloudConfig, type CloudInitVersion } from 'wc-legacy-api/cloud-config';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadCloudInitReleases, cloudConfigSchemaFor, validateCloudConfig, type CloudInitVersion } from 'wc-legacy-api/cloud-config';
+
+// The older releases' validators load on demand (docs/cloud-config.md).
+beforeAll(() => loadCloudInitReleases());
 
 const cc = (body: string) => `#cloud-config\n${body}`;
 const RELEASES = ['22.1', '22.2', '22.3', '22.4', '23.1', '23.2', '23.3', '23.4', '24.1', '24.2', '24.3', '24.4', '25.1', '25.2', '25.3', '26.1', '26.2'] as const;

@@ -1,5 +1,6 @@
 import type { ErrorObject } from 'ajv';
-import { branchPointers, targetValidators, type GeneratedValidator, type TargetValidators } from './generated/cloud-config-validators';
+import { branchPointers, type GeneratedValidator, type TargetValidators } from './generated/cloud-config-validators';
+import { validatorsOf } from './release-validators';
 import { pointerSegments } from '../json-pointer';
 import { useFormatDialect } from './formats';
 import { branchPartIndex } from './schema-parts';
@@ -25,12 +26,15 @@ export interface SchemaTarget {
 
 const loaded = new Map<CloudConfigTarget, SchemaTarget>();
 
-/** The checking context of a target (built on first use). */
-export function schemaTarget(name: CloudConfigTarget): SchemaTarget {
+/**
+ * The checking context of a target (built on first use); `undefined` for an older release whose
+ * validators are not loaded (`loadCloudInitReleases()`).
+ */
+export function schemaTarget(name: CloudConfigTarget): SchemaTarget | undefined {
   let target = loaded.get(name);
   if (target === undefined) {
-    const validators = targetValidators[name];
-    if (validators === undefined) throw new Error(`no precompiled validators for ${name}; run scripts/compile-cloud-config-validators.ts`);
+    const validators = validatorsOf(name);
+    if (validators === undefined) return undefined;
     target = { name, schema: targetSchema(name), behaviour: targetBehaviour(name), validators };
     loaded.set(name, target);
   }

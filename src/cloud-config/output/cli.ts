@@ -13,6 +13,7 @@ import type { FixOutput } from './fix-cli';
 import { CliReport } from './cli-report';
 import { asNetworkConfigText, networkConfigHint, validateNetworkConfigInput } from './network-config-cli';
 import { validateCloudConfig } from '../validate-cloud-config';
+import { loadValidatorsFor } from '../check/release-validators';
 
 /** Why a valid result fails under --strict, if it does. */
 function strictFailureOf(result: CloudConfigResult, strict: boolean): string | undefined {
@@ -104,6 +105,8 @@ async function main(args: readonly string[]): Promise<number> {
     return 2;
   }
   const network = parsed.schemaType === 'network-config';
+  // The older releases' validators are a module of their own, loaded only when asked for.
+  if (!network) await loadValidatorsFor(parsed.cloudInitVersion);
   // --fix without --write keeps standard output for the diff alone.
   const out = network ? (text: string) => writeOut(asNetworkConfigText(text)) : parsed.fix && !parsed.write ? writeErr : writeOut;
   const report = new CliReport(parsed, { out, err: writeErr }, () => packageVersion(import.meta.url));

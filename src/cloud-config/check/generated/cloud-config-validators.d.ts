@@ -15,5 +15,5 @@ export interface TargetValidators {
 
 /** The schema pointer each branch part stands for: the n-th entry for the part `.../cloud-config-parts/s<n>`. */
 export declare const branchPointers: readonly string[];
-/** The validators of every target, keyed by target name. */
+/** The validators of the default targets (the spec and the newest release), keyed by target name. */
 export declare const targetValidators: Readonly<Record<string, TargetValidators>>;
