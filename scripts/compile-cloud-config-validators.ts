@@ -27,7 +27,7 @@ import { cloudConfigFormats } from '../src/cloud-config/check/formats';
 import { branchPartId, splitSchemas } from '../src/cloud-config/check/schema-parts';
 import { CLOUD_CONFIG_ANNOTATION_KEYWORDS } from '../src/cloud-config/schema/index';
 import { CLOUD_CONFIG_TARGETS, LATEST_CLOUD_INIT_VERSION, validatorSchema, type CloudConfigTarget } from '../src/cloud-config/targets/targets';
-import { validatorModules } from './split-cloud-config-validators';
+import { blockEnd, validatorModules } from './split-cloud-config-validators';
 import { SCHEMA_MODULE_PATH, generateSchemaSource, jsonParseExpression } from './compile-cloud-config-schema';
 
 const SCHEMA_KEY = 'cloud-config';
@@ -51,19 +51,6 @@ function appendInPlace(code: string): string {
   const linear = code.replace(merge, 'vErrors = appendErrors(vErrors, $1.errors);');
   if (linear.includes('.concat(')) throw new Error('standalone code merges errors in a form appendInPlace does not rewrite');
   return linear;
-}
-
-/** The index just past the `}` closing the block whose `{` is at `open` (the code's strings skipped). */
-function blockEnd(code: string, open: number): number {
-  let depth = 0;
-  for (let i = open; i < code.length; i++) {
-    const c = code[i];
-    if (c === '"' || c === "'") {
-      for (i++; code[i] !== c; i++) if (code[i] === '\\') i++;
-    } else if (c === '{') depth++;
-    else if (c === '}' && --depth === 0) return i + 1;
-  }
-  throw new Error('unbalanced generated code');
 }
 
 /** The index just past the value starting at `start` (a literal, a name, a bracketed or parenthesised group). */

@@ -26,10 +26,8 @@ function statementEnd(code: string, start: number): number {
   throw new Error('unterminated generated statement');
 }
 
-/** The index just past the body of the function declared at `start`. */
-function functionEnd(code: string, start: number): number {
-  // Every generated function's parameters end with `={})` and its body starts right after.
-  const open = code.indexOf('={}){', start) + 4;
+/** The index just past the `}` closing the block whose `{` is at `open` (the code's strings skipped). */
+export function blockEnd(code: string, open: number): number {
   let depth = 0;
   for (let i = open; i < code.length; i++) {
     const c = code[i];
@@ -38,7 +36,13 @@ function functionEnd(code: string, start: number): number {
     } else if (c === '{') depth++;
     else if (c === '}' && --depth === 0) return i + 1;
   }
-  throw new Error('unbalanced generated function');
+  throw new Error('unbalanced generated code');
+}
+
+/** The index just past the body of the function declared at `start`. */
+function functionEnd(code: string, start: number): number {
+  // Every generated function's parameters end with `={})` and its body starts right after.
+  return blockEnd(code, code.indexOf('={}){', start) + 4);
 }
 
 /** The top-level statements of the generated code (`export` dropped: the split decides the exports). */
