@@ -3,6 +3,7 @@
 // MariaDB store the way WooCommerce writes its own database (the fixture writer rewrites the store from the peer's
 // copy of the shop). The bridge itself only reads; its answer is the order read back from the database.
 import http from 'node:http';
+import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type mysql from 'mysql2/promise';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -24,6 +25,24 @@ import { generateDemoShop } from '../../../examples/demo-shop';
 import { writeWooCommerceShop } from './fixture-writer';
 import { emptyDatabase, MYSQL_URL } from './mariadb-harness';
 import { withWooCommerceIds } from './woocommerce-shape';
+import { makeSelfSignedCertificate } from '../auth/self-signed-cert';
+
+const tls = makeSelfSignedCertificate();
+
+// A fetch over node:https trusting the test's own certificate (what a user passes as forwardWritesTo.fetch for a
+// store behind a private CA).
+const trustingFetch: typeof fetch = (input, init) =>
+  new Promise((resolve, reject) => {
+    const headers = init?.headers as Record<string, string>;
+    const req = https.request(String(input), { method: init?.method, headers, ca: tls.cert }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve(new Response(Buffer.concat(chunks), { status: res.statusCode, headers: { 'content-type': String(res.headers['content-type'] ?? '') } })));
+    });
+    init?.signal?.addEventListener('abort', () => req.destroy(new Error('aborted')));
+    req.on('error', reject);
+    req.end(init?.body as string | undefined);
+  });
 
 const manager: Caller = { userId: 1, capabilities: SHOP_MANAGER_CAPABILITIES };
 const CONSUMER_KEY = 'ck_0123456789abcdef0123456789abcdef01234567';
@@ -51,6 +70,8 @@ describe.skipIf(MYSQL_URL === undefined).each(['posts', 'hpos'] as const)('forwa
   let pool: mysql.Pool;
   let shop: ShopSnapshot;
   let peer: http.Server;
+  let tlsPeer: https.Server;
+  let tlsUrl: string;
   let restUrl: string;
   let mode: Mode = 'normal';
   const seen: Seen[] = [];
@@ -76,7 +97,9 @@ describe.skipIf(MYSQL_URL === undefined).each(['posts', 'hpos'] as const)('forwa
   };
 
   // The WooCommerce REST API's OAuth check over plain HTTP: the URL as requested, the query's parameters, `secret&`.
-  const verifies = (method: string, url: URL) => {
+  const verifies = (method: string, url: URL, authorization: string | undefined, secure: boolean) => {
+    // HTTPS: HTTP Basic with the key and secret, as WooCommerce's REST API takes them there.
+    if (secure) return authorization === `Basic ${Buffer.from(`${CONSUMER_KEY}:${CONSUMER_SECRET}`).toString('base64')}` && !url.search.includes('oauth_');
     const pairs = [...url.searchParams].map(([key, value]) => ({ key, value }));
     const given = url.searchParams.get('oauth_signature') ?? '';
     const base = oauthBaseString(method, `${url.origin}${url.pathname}`, pairs);
@@ -86,11 +109,12 @@ describe.skipIf(MYSQL_URL === undefined).each(['posts', 'hpos'] as const)('forwa
   const handle = async (req: http.IncomingMessage, res: http.ServerResponse) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
-    const url = new URL(req.url!, restUrl);
+    const secure = (req.socket as { encrypted?: boolean }).encrypted === true;
+    const url = new URL(req.url!, secure ? tlsUrl : restUrl);
     const text = Buffer.concat(chunks).toString('utf8');
     const body = text === '' ? undefined : (JSON.parse(text) as Record<string, unknown>);
     seen.push({ method: req.method!, path: url.pathname.replace('/wp-json/wc/v3', ''), query: url.searchParams, body, authorization: req.headers.authorization });
-    if (mode === 'unauthorized' || !verifies(req.method!, url)) {
+    if (mode === 'unauthorized' || !verifies(req.method!, url, req.headers.authorization, secure)) {
       return send(res, 401, { code: 'woocommerce_rest_authentication_error', message: 'Invalid signature - provided signature does not match.', data: { status: 401 } });
     }
     if (mode === 'hang') return void hanging.push(res);
@@ -139,6 +163,11 @@ describe.skipIf(MYSQL_URL === undefined).each(['posts', 'hpos'] as const)('forwa
       });
     });
     await new Promise<void>((resolve) => peer.listen(0, '127.0.0.1', resolve));
+    tlsPeer = https.createServer({ key: tls.key, cert: tls.cert }, (req, res) => {
+      handle(req, res).catch(() => res.headersSent || res.writeHead(500).end());
+    });
+    await new Promise<void>((resolve) => tlsPeer.listen(0, '127.0.0.1', resolve));
+    tlsUrl = `https://127.0.0.1:${(tlsPeer.address() as AddressInfo).port}/wp-json/wc/v3`;
     restUrl = `http://127.0.0.1:${(peer.address() as AddressInfo).port}/wp-json/wc/v3`;
     repository = createWooCommerceRepository({
       pool,
@@ -149,6 +178,7 @@ describe.skipIf(MYSQL_URL === undefined).each(['posts', 'hpos'] as const)('forwa
   afterAll(async () => {
     for (const res of hanging) res.destroy();
     await new Promise((resolve) => peer?.close(resolve));
+    await new Promise((resolve) => tlsPeer?.close(resolve));
     await repository?.close();
   });
   beforeEach(() => {
@@ -195,6 +225,16 @@ describe.skipIf(MYSQL_URL === undefined).each(['posts', 'hpos'] as const)('forwa
     seen.length = 0;
     expect((await put(order.id, { status: 'completed' })).status).toBe(200);
     expect(seen).toEqual([]);
+  });
+
+  it('over https sends the key and secret as HTTP Basic credentials, and no OAuth', async () => {
+    const order = orderWith('on-hold');
+    const secure = createWooCommerceRepository({ pool, forwardWritesTo: { restUrl: tlsUrl, consumerKey: CONSUMER_KEY, consumerSecret: CONSUMER_SECRET, fetch: trustingFetch } });
+    const res = await put(order.id, { status: 'on-hold', note: 'Waiting for stock.' }, secure);
+    expect(res.status).toBe(200);
+    expect(seen.map((s) => `${s.method} ${s.path}`)).toEqual([`POST /orders/${order.id}/notes`, `PUT /orders/${order.id}`]);
+    expect(seen.every((s) => s.authorization?.startsWith('Basic ') && [...s.query.keys()].length === 0)).toBe(true);
+    expect((await stored(order.id)).status).toBe('on-hold');
   });
 
   it('sends the note first (POST .../notes {note, customer_note: false}), then the status', async () => {
