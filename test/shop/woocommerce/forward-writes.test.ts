@@ -37,7 +37,7 @@ const trustingFetch: typeof fetch = (input, init) =>
     const req = https.request(String(input), { method: init?.method, headers, ca: tls.cert }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve(new Response(Buffer.concat(chunks), { status: res.statusCode, headers: { 'content-type': String(res.headers['content-type'] ?? '') } })));
+      res.on('end', () => resolve(new Response(Buffer.concat(chunks), { status: res.statusCode ?? 500, headers: { 'content-type': String(res.headers['content-type'] ?? '') } })));
     });
     init?.signal?.addEventListener('abort', () => req.destroy(new Error('aborted')));
     req.on('error', reject);
