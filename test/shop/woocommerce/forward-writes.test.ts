@@ -57,7 +57,13 @@ const LABELS: Record<OrderStatus, string> = {
   failed: 'Failed',
 };
 
-type Mode = 'normal' | 'not-found' | 'invalid' | 'unauthorized' | 'hang' | 'garbage' | 'applied-garbage' | 'server-error';
+type Mode = 'normal' | 'not-found' | 'invalid' | 'unauthorized' | 'hang' | 'garbage' | 'huge' | 'at-limit' | 'redirect' | 'applied-garbage' | 'server-error';
+const LIMIT = 4 * 1024 * 1024; // what the bridge reads of an answer at most
+// An order answer of exactly `bytes` bytes.
+const padded = (id: number, bytes: number) => {
+  const head = `{"id":${id},"pad":"`;
+  return `${head}${'x'.repeat(bytes - head.length - 2)}"}`;
+};
 interface Seen {
   method: string;
   path: string;
@@ -119,7 +125,8 @@ describe.skipIf(MYSQL_URL === undefined).each(['posts', 'hpos'] as const)('forwa
     }
     if (mode === 'hang') return void hanging.push(res);
     if (mode === 'garbage') return void res.writeHead(200, { 'Content-Type': 'text/html' }).end('<html>Briefly unavailable for scheduled maintenance.</html>');
-    if (mode === 'server-error') return send(res, 503, { code: 'internal_server_error', message: 'busy' });
+    if (mode === 'server-error') return void res.writeHead(503, { 'Retry-After': '120' }).end('{"code":"internal_server_error","message":"busy"}');
+    if (mode === 'redirect') return void res.writeHead(301, { Location: 'https://elsewhere.example/wp-json/wc/v3/orders' }).end();
     const match = /^\/wp-json\/wc\/v3\/orders\/(\d+)(\/notes(?:\/(\d+))?)?$/.exec(url.pathname);
     const order = shop.orders.find((o) => o.id === Number(match?.[1]));
     if (match === null || order === undefined || mode === 'not-found') {
@@ -142,12 +149,14 @@ describe.skipIf(MYSQL_URL === undefined).each(['posts', 'hpos'] as const)('forwa
     }
     if (req.method === 'PUT' && match[2] === undefined) {
       expect(Object.keys(body!)).toEqual(['status']);
+      if (mode === 'huge') return void res.writeHead(200, { 'Content-Type': 'application/json' }).end(padded(order.id, LIMIT + 1));
       const status = body!.status as OrderStatus;
       if (mode === 'invalid') return send(res, 400, { code: 'rest_invalid_param', message: 'Invalid parameter(s): status', data: { status: 400 } });
       const transition = { id: nextNoteId(), createdAt: now, content: `Order status changed from ${LABELS[order.status]} to ${LABELS[status]}.`, customerNote: false, approved: true, type: 'order_note' };
       replaceOrder({ ...order, status, updatedAt: now, completedAt: status === 'completed' ? now : order.completedAt, notes: [...order.notes, transition] });
       await rewriteStore();
       if (mode === 'applied-garbage') return void res.writeHead(200).end('Notice: Undefined index in wp-content/plugins/...');
+      if (mode === 'at-limit') return void res.writeHead(200, { 'Content-Type': 'application/json' }).end(padded(order.id, LIMIT));
       return send(res, 200, { id: order.id, status });
     }
     return send(res, 404, { code: 'rest_no_route', message: 'No route was found matching the URL and request method.' });
@@ -300,9 +309,11 @@ describe.skipIf(MYSQL_URL === undefined).each(['posts', 'hpos'] as const)('forwa
     expect((errors[0] as RepositoryUnavailableError).code).toBe('store-unreachable');
     expect((errors[0] as Error).message).toMatch(/no answer within 300 ms/);
     expect(await stored(order.id)).toEqual(before);
-    // A store that answers 503 is the same condition.
+    // A store that answers 503 is the same condition; its Retry-After is passed on.
     mode = 'server-error';
-    expect((await put(order.id, { status: 'completed' })).status).toBe(503);
+    const busy = await put(order.id, { status: 'completed' });
+    expect(busy.status).toBe(503);
+    expect(busy.headers['Retry-After']).toBe('120');
     expect(await stored(order.id)).toEqual(before);
   });
 
@@ -315,6 +326,21 @@ describe.skipIf(MYSQL_URL === undefined).each(['posts', 'hpos'] as const)('forwa
     expect(res.headers['Retry-After']).toBe('60');
     expect((errors[0] as RepositoryUnavailableError).code).toBe('store-invalid-answer');
     expect(await stored(order.id)).toEqual(before);
+    // An answer one byte over 4 MB, and a redirect (never followed), are not the store's REST API either.
+    for (const next of ['huge', 'redirect'] as const) {
+      mode = next;
+      errors.length = 0;
+      seen.length = 0;
+      expect((await put(order.id, { status: 'processing' })).status, next).toBe(503);
+      expect((errors[0] as RepositoryUnavailableError).code, next).toBe('store-invalid-answer');
+      expect(seen.map((s) => s.method)).toEqual(['PUT']);
+    }
+    expect(String((errors[0] as Error).message)).toMatch(/redirected/);
+    expect(await stored(order.id)).toEqual(before);
+    // Exactly 4 MB is still read.
+    mode = 'at-limit';
+    expect((await put(order.id, { status: 'processing' })).status).toBe(200);
+    expect((await stored(order.id)).status).toBe('processing');
   });
 
   it('lets the database decide when the answer is unreadable but the store applied the change', async () => {

@@ -75,6 +75,7 @@ export function storeRestClient(options: ForwardWritesOptions): StoreRestClient 
   if (typeof secret !== 'string' || !/^[\x21-\x7e]+$/.test(secret)) throw new TypeError('forwardWritesTo.consumerSecret must be a WooCommerce consumer secret (cs_...)');
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   if (!Number.isFinite(timeoutMs) || timeoutMs < 1) throw new RangeError(`forwardWritesTo.timeoutMs must be a number of at least 1, got ${timeoutMs}`);
+  if (options.fetch !== undefined && typeof options.fetch !== 'function') throw new TypeError('forwardWritesTo.fetch must be a fetch function');
   const doFetch = options.fetch ?? ((input: Parameters<typeof fetch>[0], init?: RequestInit) => globalThis.fetch(input, init));
   const root = url.href.replace(/\/+$/, '');
   const basic = `Basic ${base64(new TextEncoder().encode(`${key}:${secret}`))}`;
@@ -102,7 +103,8 @@ export function storeRestClient(options: ForwardWritesOptions): StoreRestClient 
       } catch (error) {
         if (aborted(signal)) return { kind: 'cancelled' };
         if (controller.signal.aborted) return { kind: 'timeout', ms: timeoutMs };
-        return { kind: 'unreachable', detail: describe(error) };
+        // A fetch of the caller's may name the URL (with the OAuth key) in its message: neither credential goes on.
+        return { kind: 'unreachable', detail: describe(error).split(secret).join('[secret]').split(key).join('[key]') };
       } finally {
         clearTimeout(timer);
         signal?.removeEventListener('abort', onAbort);
