@@ -25,6 +25,7 @@ export type { Capability, Caller, OrderReadScope, CouponReadScope } from './mode
 export type { ShopRepository, OrderFilter, CouponFilter, Paging, TimeWindow, OrderStatusChange } from './repository/shop-repository';
 export { statusChangeTime } from './repository/shop-repository';
 export { RepositoryUnavailableError } from './repository/repository-unavailable';
+export { OrderChangeRefusedError } from './repository/order-change-refused';
 export type { RepositoryUnavailableReason, RepositoryRequestScope } from './repository/repository-unavailable';
 export {
   foldCase,

@@ -37,6 +37,13 @@ export interface ConsumerKeyAuthOptions {
    * `woocommerce-api` with a version other than v1/v2 use). Off by default: legacy v1 signs with the bare secret.
    */
   readonly acceptNewerSigningKey?: boolean | undefined;
+  /**
+   * Also accept a `/wc-api/v1/...` request over plain HTTP signed over the `/wc-api/v3/...` URL with the consumer
+   * secret alone: what the Legacy REST API plugin on WooCommerce 9.0+ verifies (its v1 check builds the base string
+   * from `get_woocommerce_api_url()`, which 9.0 fixed at `wc-api/v3/`), so clients of such stores sign that way.
+   * Default true; it applies only when the base path ends in `/wc-api/v1`. See docs/authentication.md.
+   */
+  readonly acceptV3SignedUrl?: boolean | undefined;
 }
 
 const REQUIRED_OAUTH_PARAMETERS = [
@@ -85,6 +92,7 @@ export function createConsumerKeyAuth(options: ConsumerKeyAuthOptions): Authenti
   };
   const trustForwardedProto = options.trustForwardedProto ?? false;
   const acceptNewerSigningKey = options.acceptNewerSigningKey ?? false;
+  const acceptV3SignedUrl = options.acceptV3SignedUrl ?? true;
   const windowText = describeWindow(windowMs);
 
   const lookUp = async (consumerKey: string): Promise<ConsumerKeyRecord | undefined> =>
@@ -134,15 +142,27 @@ export function createConsumerKeyAuth(options: ConsumerKeyAuthOptions): Authenti
     // Both key forms are computed and compared in constant time every time, so timing does not tell which matched.
     const legacyKeyMatches = sameText(givenSignature, oauthSign(signatureMethod, baseString, secretKey));
     const newerKeyMatches = sameText(givenSignature, oauthSign(signatureMethod, baseString, `${secretKey}&`));
+    // WooCommerce 9.0+ with the Legacy REST API plugin: the v1 check signs the v3 URL, still with the bare secret
+    // (never `secret&`: that pairing verifies nowhere for a v1 request). Computed whenever it applies, matched or not.
+    const v3Url = v3SignedUrl(oauthSiteBase, context.basePath, context.path);
+    const v3BaseString = v3Url === undefined ? undefined : oauthBaseString(context.method, v3Url, pairs);
+    const v3Signed = v3BaseString !== undefined && sameText(givenSignature, oauthSign(signatureMethod, v3BaseString, secretKey));
+    const v3UrlMatches = v3Signed && acceptV3SignedUrl;
     // The messages say what the server signed (public: the site URL and the request's own method and path) and where
     // the usual causes are explained; never a credential.
-    if (newerKeyMatches && !acceptNewerSigningKey) {
+    if (newerKeyMatches && !acceptNewerSigningKey && !v3UrlMatches) {
       return fail(
         "Invalid signature - signed with the key 'secret&' of newer clients; this API expects the legacy v1 key (the consumer secret alone): " +
           `use version 'v1' in woocommerce-api, or acceptNewerSigningKey on the server. See ${TROUBLESHOOTING_URL}#signed-with-secret`,
       );
     }
-    if (!legacyKeyMatches && !newerKeyMatches) {
+    if (v3Signed && !acceptV3SignedUrl && !legacyKeyMatches) {
+      return fail(
+        `Invalid signature - signed over ${v3Url} (the URL WooCommerce 9.0+ signs v1 requests over); this API expects ${signedUrl}, ` +
+          `or acceptV3SignedUrl on the server. See ${TROUBLESHOOTING_URL}#invalid-signature`,
+      );
+    }
+    if (!legacyKeyMatches && !newerKeyMatches && !v3UrlMatches) {
       return fail(
         `Invalid signature - provided signature does not match. The server signed ${context.method.toUpperCase()} ${signedUrl}; ` +
           `the client must use exactly this site URL and the consumer secret. See ${TROUBLESHOOTING_URL}#invalid-signature`,
@@ -259,6 +279,11 @@ function oauthBaseOfSite(siteUrl: string): string {
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new TypeError('siteUrl must use http or https');
   if (parsed.search !== '' || parsed.hash !== '') throw new TypeError('siteUrl must not have a query or fragment');
   return siteUrl.replace(/\/+$/, '').replace(/^https:/i, 'http:');
+}
+
+/** The `/wc-api/v3/...` URL WooCommerce 9.0+ signs a v1 request over, when the base path is a `/wc-api/v1` one. */
+function v3SignedUrl(siteBase: string, basePath: string, path: string): string | undefined {
+  return /\/wc-api\/v1$/.test(basePath) ? `${siteBase}${basePath.slice(0, -2)}v3${path}` : undefined;
 }
 
 function describeWindow(ms: number): string {

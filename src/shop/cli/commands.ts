@@ -48,6 +48,11 @@ export const SERVE_OPTIONS = {
     help: "mysql://USER:PASSWORD@HOST:3306/DB of a WooCommerce store (needs the \"mysql2\" package): served\nread-only, with the store's own API keys",
   },
   'table-prefix': WOOCOMMERCE_TABLE_PREFIX,
+  'rest-url': {
+    type: 'string',
+    value: 'URL',
+    help: "with --woocommerce-url: forward order status changes to the store's REST API (https://.../wp-json/wc/v3),\nwith the key in WC_REST_CONSUMER_KEY and WC_REST_CONSUMER_SECRET (never on the command line)",
+  },
   port: { type: 'string', value: 'N', help: 'port (default $PORT or 8080; 0 picks a free port)' },
   host: { type: 'string', value: 'HOST', help: 'address to listen on (default $HOST or 127.0.0.1)' },
   help: HELP,
@@ -96,7 +101,7 @@ export const COMMANDS = {
     options: EXPORT_OPTIONS,
   },
   serve: {
-    synopsis: 'serve [--data SNAPSHOT | --database-url URL | --woocommerce-url URL [--table-prefix P]] [--port N] [--host HOST]',
+    synopsis: 'serve [--data SNAPSHOT | --database-url URL | --woocommerce-url URL [--table-prefix P] [--rest-url URL]] [--port N] [--host HOST]',
     summary: 'serve the WooCommerce legacy v1 shop API',
     about:
       'Serves the WooCommerce legacy v1 shop API from a snapshot file or a database (without either: the small\nexample shop shipped with wc-legacy-api), with a fresh API key. Never changes a database\'s schema (see migrate).\nEnvironment (--database-url, --woocommerce-url): WC_LEGACY_API_POOL_SIZE connections (default twice the cores, 4 to 20),\nWC_LEGACY_API_STATEMENT_TIMEOUT_MS per-request database budget (default 5000; past it: 503 with Retry-After).',

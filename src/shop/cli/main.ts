@@ -125,11 +125,13 @@ async function serveCommand(args: readonly string[]): Promise<number> {
   if (values.data !== undefined && databaseUrl !== undefined) fail('serve takes --data SNAPSHOT or --database-url URL, not both', 'serve');
   if (woocommerceUrl !== undefined && (values.data ?? databaseUrl) !== undefined) fail('serve takes --woocommerce-url URL alone, without --data or --database-url', 'serve');
   if (values['table-prefix'] !== undefined && woocommerceUrl === undefined) fail('--table-prefix goes with --woocommerce-url URL', 'serve');
+  if (values['rest-url'] !== undefined && woocommerceUrl === undefined) fail('--rest-url goes with --woocommerce-url URL', 'serve');
   const running = await runServe({
     data: values.data,
     databaseUrl,
     woocommerceUrl,
     tablePrefix: values['table-prefix'],
+    restUrl: values['rest-url'],
     port: positiveInt(values.port ?? process.env.PORT ?? '8080', '--port', 0) as number,
     host: values.host ?? process.env.HOST ?? '127.0.0.1',
     out: (line) => process.stdout.write(`${line}\n`),

@@ -31,6 +31,8 @@ export interface ServeCommand {
   /** A WooCommerce store's database (`mysql://...`), served read-only with its own API keys. */
   readonly woocommerceUrl?: string | undefined;
   readonly tablePrefix?: string | undefined;
+  /** With woocommerceUrl: the store's REST API, status changes are forwarded to (key and secret from the environment). */
+  readonly restUrl?: string | undefined;
   readonly port: number;
   readonly host: string;
   readonly out: (line: string) => void;
@@ -65,6 +67,8 @@ interface Backend {
   readonly description: string;
   /** The backend's own API keys (a WooCommerce store's); without them a fresh demo key is made. */
   readonly keys?: ConsumerKeyStore | undefined;
+  /** Where changes go, in one line, when the backend forwards them (a WooCommerce store with --rest-url). */
+  readonly writes?: string | undefined;
   close(): Promise<void>;
 }
 
@@ -141,7 +145,7 @@ const demoCaller: Caller = { userId: 1, capabilities: SHOP_MANAGER_CAPABILITIES 
 export async function runServe(command: ServeCommand): Promise<RunningServer> {
   const backend: Backend =
     command.woocommerceUrl !== undefined
-      ? await openWooCommerceBackend(command.woocommerceUrl, command.tablePrefix, statementTimeoutMs())
+      ? await openWooCommerceBackend(command.woocommerceUrl, command.tablePrefix, statementTimeoutMs(), command.restUrl)
       : command.databaseUrl !== undefined
       ? await fromDatabase(command.databaseUrl)
       : command.data !== undefined
@@ -175,7 +179,7 @@ export async function runServe(command: ServeCommand): Promise<RunningServer> {
   command.out(`wc-legacy-api: serving ${backend.description} at ${siteUrl}/wc-api/v1/`);
   if (demoKey === undefined) {
     command.out(`API keys: the store's own (WooCommerce > Settings > Advanced > REST API), with their users' rights; see docs/woocommerce.md.`);
-    command.out(`Changes stay with WooCommerce: a PUT is answered 503 (read-only).`);
+    command.out(backend.writes ?? `Changes stay with WooCommerce: a PUT is answered 503 (read-only; see --rest-url).`);
   } else {
     command.out(`API key (read_write, lives as long as this process; see docs/authentication.md):`);
     command.out(`  consumer key:    ${demoKey.consumerKey}\n  consumer secret: ${demoKey.consumerSecret}`);

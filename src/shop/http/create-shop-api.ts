@@ -13,6 +13,7 @@ import { DEFAULT_MAX_BODY_BYTES, utf8LengthExceeds } from './body-limits';
 import { decodePath, effectiveMethod, isHead, normaliseBasePath, originFormOf, rawPathOf } from './request-target';
 import type { ShopRepository } from '../repository/shop-repository';
 import { RepositoryUnavailableError } from '../repository/repository-unavailable';
+import { OrderChangeRefusedError } from '../repository/order-change-refused';
 import { KNOWN_METHODS, matchRoute, otherApiVersion, splitBasePath } from './route';
 
 /**
@@ -290,6 +291,9 @@ const UNAVAILABLE_MESSAGES = {
   cancelled: 'The request was cancelled',
   unreachable: 'The shop database is unreachable: try again shortly',
   'read-only': 'This shop is served read-only here: changes are not accepted',
+  'store-refused': "The store refused this server's credentials for changes: its administrator must check the key changes are forwarded with",
+  'store-unreachable': 'The store did not take the change in time: try again shortly (the same change applies once)',
+  'store-invalid-answer': 'The store answered the change with something other than its REST API: its administrator must check where changes are forwarded',
 } as const;
 
 // A repository that cannot answer now is the service's condition, not a bug: 503 with Retry-After, else a 500.
@@ -298,6 +302,8 @@ function failureResponse(error: unknown): ShopResponse {
     const message = UNAVAILABLE_MESSAGES[error.code] ?? UNAVAILABLE_MESSAGES.busy;
     return errorResponse(apiError('shop_api_unavailable', message), { 'Retry-After': String(error.retryAfterSeconds) });
   }
+  // The store behind the repository refused the change as invalid: the client's 400, nothing changed.
+  if (error instanceof OrderChangeRefusedError) return errorResponse(apiError('shop_api_invalid_order_status', error.message));
   return errorResponse(apiError('shop_api_internal_error'));
 }
 

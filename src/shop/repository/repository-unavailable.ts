@@ -5,14 +5,25 @@
  * - `busy`: no connection came free within the budget (the pool is exhausted);
  * - `cancelled`: the request was aborted (its client went away), so its query was stopped;
  * - `unreachable`: the database refused or dropped the connection;
- * - `read-only`: a write reached a database that takes none (a read replica, a role without write grants).
+ * - `read-only`: a write reached a database that takes none (a read replica, a role without write grants);
+ * - `store-refused`: the store whose API a write is forwarded to refused the repository's own credentials (401/403);
+ * - `store-unreachable`: that store did not answer in time, could not be reached, or answered 408, 429 or 5xx;
+ * - `store-invalid-answer`: that store answered with something that is not its REST API (a redirect, HTML, ...).
  *
  * @example
  * ```ts
  * const reason: RepositoryUnavailableReason = 'timeout';
  * ```
  */
-export type RepositoryUnavailableReason = 'timeout' | 'busy' | 'cancelled' | 'unreachable' | 'read-only';
+export type RepositoryUnavailableReason =
+  | 'timeout'
+  | 'busy'
+  | 'cancelled'
+  | 'unreachable'
+  | 'read-only'
+  | 'store-refused'
+  | 'store-unreachable'
+  | 'store-invalid-answer';
 
 /**
  * Thrown by a repository that cannot answer now (see {@link RepositoryUnavailableReason}); `createShopApi` answers
@@ -27,7 +38,7 @@ export type RepositoryUnavailableReason = 'timeout' | 'busy' | 'cancelled' | 'un
  */
 export class RepositoryUnavailableError extends Error {
   override readonly name = 'RepositoryUnavailableError';
-  /** The condition, for code: `timeout`, `busy`, `cancelled`, `unreachable` or `read-only`. */
+  /** The condition, for code (see {@link RepositoryUnavailableReason}). */
   readonly code: RepositoryUnavailableReason;
   /** Seconds a client should wait before trying again (the `Retry-After` header); at least 1. */
   readonly retryAfterSeconds: number;

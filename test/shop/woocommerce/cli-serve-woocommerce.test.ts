@@ -16,8 +16,8 @@ const cli = join(root, 'src/shop/cli/main.ts');
 const STORE = 'wc79-posts-utc';
 const present = existsSync(new URL(`${STORE}/dump.sql`, SHARED_STORES));
 
-function run(args: string[]) {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', cli, ...args], { cwd: root, encoding: 'utf8', timeout: 120_000 });
+function run(args: string[], env: Record<string, string> = {}) {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', cli, ...args], { cwd: root, encoding: 'utf8', timeout: 120_000, env: { ...process.env, ...env } });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -98,5 +98,38 @@ describe.skipIf(MYSQL_URL === undefined || !present)('wc-legacy-api serve --wooc
     const usage = run(['serve', '--port', '0', '--table-prefix', 'wp_']);
     expect(usage.status).toBe(2);
     expect(usage.stderr).toMatch(/^wc-legacy-api: serve: --table-prefix goes with --woocommerce-url URL\nRun "wc-legacy-api serve --help"/);
+  });
+
+  it('takes --rest-url with the key from the environment only, checked before serving', async () => {
+    const secret = 'cs_0000secret0000never0000shown0000000000';
+    const env = { WC_REST_CONSUMER_KEY: 'ck_1111111111111111111111111111111111111111', WC_REST_CONSUMER_SECRET: secret };
+    const cases: [string[], Record<string, string>, RegExp][] = [
+      [['--rest-url', 'https://store.example/wp-json/wc/v3'], env, /--rest-url goes with --woocommerce-url URL/],
+      [['--woocommerce-url', dbUrl(database), '--rest-url', 'https://store.example/wp-json/wc/v3'], {}, /--rest-url needs .* WC_REST_CONSUMER_KEY and WC_REST_CONSUMER_SECRET/],
+      [['--woocommerce-url', dbUrl(database), '--rest-url', 'http://store.example/wp-json/wc/v3'], env, /--rest-url: forwardWritesTo.restUrl uses plain http: use https/],
+    ];
+    for (const [args, extra, message] of cases) {
+      const r = run(['serve', '--port', '0', ...args], { WC_REST_CONSUMER_KEY: '', WC_REST_CONSUMER_SECRET: '', ...extra });
+      expect(r.status, args.join(' ')).toBe(2);
+      expect(r.stderr).toMatch(message);
+      expect(r.stderr + r.stdout).not.toContain(secret);
+    }
+    const child = spawn(process.execPath, ['--import', 'tsx', cli, 'serve', '--port', '0', '--woocommerce-url', dbUrl(database), '--rest-url', 'https://store.example/wp-json/wc/v3'], {
+      cwd: root,
+      env: { ...process.env, ...env },
+    });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    try {
+      for (let i = 0; i < 600 && !out.includes('Stop with Ctrl-C') && child.exitCode === null; i += 1) await new Promise((r) => setTimeout(r, 100));
+      expect(out).toMatch(/\(WooCommerce, posts storage, SELECT only\)/);
+      expect(out).toContain("Status changes go through the store's REST API at https://store.example/wp-json/wc/v3 (the database is only read).");
+      expect(out).not.toContain(secret);
+    } finally {
+      child.kill('SIGINT');
+    }
+    expect(await exited).toBe(0);
   });
 });

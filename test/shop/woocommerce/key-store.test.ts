@@ -11,6 +11,9 @@ import {
   generateConsumerKeyPair,
   hashConsumerKey,
   loadShopSnapshot,
+  oauthBaseString,
+  oauthPercentEncode,
+  oauthSign,
   SHOP_MANAGER_CAPABILITIES,
   signOAuthUrl,
 } from 'wc-legacy-api/shop';
@@ -63,6 +66,53 @@ describe.skipIf(MYSQL_URL === undefined || stores.length === 0).each(stores)('cr
     expect(JSON.parse(String(response.body))).toEqual({ count: loaded.snapshot.orders.length });
     const wrong = signOAuthUrl({ method: 'GET', url: `${siteUrl}/wc-api/v1/orders/count`, consumerKey: keys.consumer_key, consumerSecret: 'cs_wrong' });
     expect((await api.handle({ method: 'GET', url: wrong.slice(siteUrl.length), headers: { host: new URL(siteUrl).host } })).status).toBe(401);
+  });
+
+  // WooCommerce 9.0+ with the Legacy REST API plugin verifies a v1 request over the v3 URL (get_woocommerce_api_url()
+  // is fixed at wc-api/v3/ there), with the bare secret: clients of such stores sign so, and must keep working.
+  it('verifies a v1 request signed over /wc-api/v3 with the bare secret (the 9.0+ form) as well as /wc-api/v1; nothing else', { timeout: 120_000 }, async () => {
+    const db = await loadDump(file('dump.sql'));
+    const loaded = loadShopSnapshot(JSON.parse(readFileSync(file('expected-snapshot.json'), 'utf8')));
+    if (!loaded.ok) throw new Error('expected snapshot does not load');
+    const siteUrl = loaded.snapshot.store.siteUrl;
+    const apiWith = (options: { acceptV3SignedUrl?: boolean } = {}) =>
+      createShopApi({
+        repository: createMemoryRepository(loaded.snapshot),
+        authenticate: createConsumerKeyAuth({ keys: createWooCommerceKeyStore({ db }), nonces: createMemoryNonceStore(), siteUrl, ...options }),
+      });
+    const api = apiWith();
+    const call = async (target: ReturnType<typeof createShopApi>, url: string) => {
+      const response = await target.handle({ method: 'GET', url: url.slice(siteUrl.length), headers: { host: new URL(siteUrl).host } });
+      return { status: response.status, body: JSON.parse(String(response.body)) as { count?: number; errors?: { message: string }[] } };
+    };
+    // Signed over the v3 URL, sent to the v1 one: what a client of a 9.0+ store sends.
+    const v3Signed = (secret: string, key = keys.consumer_key) =>
+      signOAuthUrl({ method: 'GET', url: `${siteUrl}/wc-api/v3/orders/count`, consumerKey: key, consumerSecret: secret }).replace('/wc-api/v3/', '/wc-api/v1/');
+    expect(await call(api, v3Signed(keys.consumer_secret))).toEqual({ status: 200, body: { count: loaded.snapshot.orders.length } });
+    const v1Signed = signOAuthUrl({ method: 'GET', url: `${siteUrl}/wc-api/v1/orders/count`, consumerKey: keys.consumer_key, consumerSecret: keys.consumer_secret });
+    expect((await call(api, v1Signed)).status).toBe(200);
+
+    // The v3 URL with the key `secret&` verifies nowhere for a v1 request (the plugin's v1 check uses the bare secret).
+    const url = new URL(`${siteUrl}/wc-api/v3/orders/count`);
+    const pairs = [
+      { key: 'oauth_consumer_key', value: keys.consumer_key },
+      { key: 'oauth_nonce', value: 'n0nce3ampersand' },
+      { key: 'oauth_signature_method', value: 'HMAC-SHA256' },
+      { key: 'oauth_timestamp', value: String(Math.floor(Date.now() / 1000)) },
+    ];
+    const ampersand = oauthSign('HMAC-SHA256', oauthBaseString('GET', url.toString(), pairs), `${oauthPercentEncode(keys.consumer_secret)}&`);
+    const query = [...pairs, { key: 'oauth_signature', value: ampersand }].map((p) => `${p.key}=${oauthPercentEncode(p.value)}`).join('&');
+    expect((await call(api, `${siteUrl}/wc-api/v1/orders/count?${query}`)).status).toBe(401);
+    // A wrong secret over the v3 URL, and the v3 URL signed over another path, are refused.
+    expect((await call(api, v3Signed('cs_wrong'))).status).toBe(401);
+    const otherPath = signOAuthUrl({ method: 'GET', url: `${siteUrl}/wc-api/v3/orders`, consumerKey: keys.consumer_key, consumerSecret: keys.consumer_secret });
+    expect((await call(api, otherPath.replace('/wc-api/v3/orders', '/wc-api/v1/orders/count'))).status).toBe(401);
+
+    // Turned off, the 9.0+ form is refused and the message says which URL it was signed over.
+    const strict = await call(apiWith({ acceptV3SignedUrl: false }), v3Signed(keys.consumer_secret));
+    expect(strict.status).toBe(401);
+    expect(strict.body.errors?.[0]?.message).toContain(`signed over ${siteUrl}/wc-api/v3/orders/count`);
+    expect(strict.body.errors?.[0]?.message).not.toContain(keys.consumer_secret);
   });
 });
 

@@ -85,3 +85,13 @@ export function text(value: unknown): string {
   if (value instanceof Uint8Array) return new TextDecoder().decode(value);
   return String(value);
 }
+
+// mysql2 is an optional peer: loaded on first use, by a variable specifier so bundlers leave it to run time.
+export async function openPool(url: string, connectionLimit: number): Promise<MysqlQueryable & { end(): Promise<void> }> {
+  const name = 'mysql2/promise';
+  const mysql = (await import(name).catch(() => {
+    throw new Error('createWooCommerceRepository({ url }) needs the "mysql2" package: npm install mysql2');
+  })) as { default?: { createPool?: unknown }; createPool?: unknown };
+  const createPool = (mysql.createPool ?? mysql.default?.createPool) as (o: object) => MysqlQueryable & { end(): Promise<void> };
+  return createPool({ uri: url, dateStrings: true, connectionLimit, supportBigNumbers: true, bigNumberStrings: true });
+}

@@ -6,7 +6,7 @@ import type { Order, OrderStatus } from '../../model/order';
 import type { Customer, Product, StoreSettings } from '../../model/shop';
 import { SnapshotModelBuilder } from '../../snapshot/snapshot-model';
 import { RepositoryUnavailableError, type RepositoryRequestScope } from '../repository-unavailable';
-import type { CouponFilter, OrderFilter, Paging, ShopRepository, TimeWindow } from '../shop-repository';
+import type { CouponFilter, OrderFilter, OrderStatusChange, Paging, ShopRepository, TimeWindow } from '../shop-repository';
 import { requestBudget } from '../request-budget';
 import { budgetedQueryable, mysqlFlavor, type MysqlFlavor } from './mysql-budget';
 import { couponBase, couponConditions, datetimeWindow, limitClause, orderColumns, orderConditions, SqlParams, timeBound } from './order-where';
@@ -14,7 +14,9 @@ import { readCoupons, readCustomers, readProducts } from './read-catalog';
 import { readOrders, type SnapshotOrder } from './read-orders';
 import { readStoreSettings } from './read-store-settings';
 import { aggregateWooCommerceSales, wooCommerceTopSellers } from './report-sql';
-import { isValidTablePrefix, selectRows, woocommerceTables, type MysqlQueryable, type WooCommerceStorage, type WooCommerceTables } from './woocommerce-database';
+import { forwardStatusChange } from './forward-status-change';
+import { storeRestClient, type ForwardWritesOptions } from './store-rest-client';
+import { isValidTablePrefix, openPool, selectRows, woocommerceTables, type MysqlQueryable, type WooCommerceStorage, type WooCommerceTables } from './woocommerce-database';
 
 /**
  * Options of {@link createWooCommerceRepository}: a connection URL or a pool of your own, and how the store is laid out.
@@ -41,6 +43,8 @@ export interface WooCommerceRepositoryOptions {
   readonly statementTimeoutMs?: number | undefined;
   /** Connections of the pool opened for `url` (default 8). */
   readonly connectionLimit?: number | undefined;
+  /** Forward status changes to the store's own REST API (default: none, the repository is read-only). */
+  readonly forwardWritesTo?: ForwardWritesOptions | undefined;
 }
 
 /**
@@ -71,24 +75,15 @@ interface Settings {
 type OrderInput = Parameters<SnapshotModelBuilder['order']>[0];
 type CouponInput = Parameters<SnapshotModelBuilder['coupon']>[0];
 
-// mysql2 is an optional peer: loaded on first use, by a variable specifier so bundlers leave it to run time.
-async function openPool(url: string, connectionLimit: number): Promise<MysqlQueryable & { end(): Promise<void> }> {
-  const name = 'mysql2/promise';
-  const mysql = (await import(name).catch(() => {
-    throw new Error('createWooCommerceRepository({ url }) needs the "mysql2" package: npm install mysql2');
-  })) as { default?: { createPool?: unknown }; createPool?: unknown };
-  const createPool = (mysql.createPool ?? mysql.default?.createPool) as (o: object) => MysqlQueryable & { end(): Promise<void> };
-  return createPool({ uri: url, dateStrings: true, connectionLimit, supportBigNumbers: true, bigNumberStrings: true });
-}
-
 /**
  * A {@link ShopRepository} over a WooCommerce store's database (MySQL 8 / MariaDB 10.6+), orders in the posts tables
  * or in HPOS (`storage: 'auto'` reads `woocommerce_custom_orders_table_enabled`). It answers as the memory repository
  * answers for the same shop: orders WooCommerce hides (trash, `auto-draft`, `checkout-draft`, drafts) and statuses
  * the API does not define are never listed, counted or got; coupons of unknown discount types neither. Filters,
- * counts, paging, search and report sums run in SQL; whole orders are read for the returned ids only. Never writes:
- * `updateOrderStatus` throws `RepositoryUnavailableError('read-only')` (503, see docs/woocommerce.md), as a status
- * change in WooCommerce is more than a row update (stock, e-mails, webhooks).
+ * counts, paging, search and report sums run in SQL; whole orders are read for the returned ids only. Never writes
+ * to the database: a status change in WooCommerce is more than a row update (stock, e-mails, webhooks), so
+ * `updateOrderStatus` throws `RepositoryUnavailableError('read-only')` (503), or with `forwardWritesTo` sends the
+ * change to the store's REST API and reads the order back (docs/woocommerce.md).
  *
  * @example
  * ```ts
@@ -138,11 +133,18 @@ export function createWooCommerceRepository(options: WooCommerceRepositoryOption
     });
     return value;
   };
+  const client = options.forwardWritesTo === undefined ? undefined : storeRestClient(options.forwardWritesTo);
+  // Each read of a forwarded change has a budget of its own: the store's answer may take most of the request's.
+  const changeFor = (signal?: AbortSignal): ChangeStatus => async (id, change) => {
+    if (client === undefined) throw new RepositoryUnavailableError('read-only', 'the WooCommerce bridge is read-only: change orders in WooCommerce', { retryAfterSeconds: 3600 });
+    const reads = repositoryOver(() => budgetedQueryable(raw, flavorOf, requestBudget(budgetMs, signal)), t, prefix, settingsOf, forRequest, changeFor(signal));
+    return forwardStatusChange(client, id, change, { getOrder: (orderId) => reads.getOrder(orderId), signal });
+  };
   const forRequest = (scope: RepositoryRequestScope): ShopRepository => {
     const db = budgetedQueryable(raw, flavorOf, requestBudget(budgetMs, scope.signal));
-    return repositoryOver(() => db, t, prefix, settingsOf, forRequest);
+    return repositoryOver(() => db, t, prefix, settingsOf, forRequest, changeFor(scope.signal));
   };
-  const repository = repositoryOver(() => budgetedQueryable(raw, flavorOf, requestBudget(budgetMs)), t, prefix, settingsOf, forRequest);
+  const repository = repositoryOver(() => budgetedQueryable(raw, flavorOf, requestBudget(budgetMs)), t, prefix, settingsOf, forRequest, changeFor());
   return {
     ...repository,
     async close() {
@@ -164,6 +166,7 @@ function toOrders(records: readonly SnapshotOrder[], ids: readonly number[], cur
 }
 
 const idsOf = (rows: readonly Record<string, unknown>[]) => rows.map((r) => Number(r.id));
+type ChangeStatus = (id: number, change: OrderStatusChange) => Promise<Order | undefined>;
 
 function repositoryOver(
   dbFor: () => MysqlQueryable,
@@ -171,6 +174,7 @@ function repositoryOver(
   prefix: string,
   settingsOf: (db: MysqlQueryable) => Promise<Settings>,
   forRequest: (scope: RepositoryRequestScope) => ShopRepository,
+  changeStatus: ChangeStatus,
 ): ShopRepository {
   async function ordersOf(db: MysqlQueryable, s: Settings, ids: readonly number[]): Promise<Order[]> {
     return toOrders(await readOrders(db, t, s.storage, ids, s.store.timeZone), ids, s.store.currency);
@@ -241,10 +245,8 @@ function repositoryOver(
       return (await ordersOf(db, s, found))[0];
     },
 
-    async updateOrderStatus() {
-      // Never a row update: in WooCommerce a status change also moves stock, coupon usage and e-mails (docs/woocommerce.md).
-      throw new RepositoryUnavailableError('read-only', 'the WooCommerce bridge is read-only: change orders in WooCommerce', { retryAfterSeconds: 3600 });
-    },
+    // Never a row update: in WooCommerce a status change also moves stock, coupon usage and e-mails (docs/woocommerce.md).
+    updateOrderStatus: changeStatus,
 
     async listCoupons(filter, paging) {
       const db = dbFor();
