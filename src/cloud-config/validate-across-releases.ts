@@ -17,7 +17,8 @@ export type KeyLocator = (pointer: string) => { readonly line: number; readonly 
 
 type AnyIssue = CloudConfigIssue | CloudConfigDeprecation | CloudConfigWarning;
 
-const identity = (issue: AnyIssue): string => `${issue.code}\u0000${issue.pointer}\u0000${'property' in issue ? String(issue.property) : ''}\u0000${issue.message}`;
+// The part is part of an issue's identity: the same issue in two parts of a MIME message is two issues.
+const identity = (issue: AnyIssue): string => `${issue.part?.index ?? ''}\u0000${issue.code}\u0000${issue.pointer}\u0000${'property' in issue ? String(issue.property) : ''}\u0000${issue.message}`;
 const unknownKey = (issue: AnyIssue, pointer: string, property: string): boolean => issue.code === 'additional_property' && issue.pointer === pointer && issue.property === property;
 const named = (releases: readonly string[]): string => (releases.length === 1 ? releases[0]! : `${releases.slice(0, -1).join(', ')} and ${releases[releases.length - 1]}`);
 const topLevelKeys = (release: CloudInitRelease): Readonly<Record<string, unknown>> => ((targetSchema(release) as { properties?: Record<string, unknown> }).properties ?? {});
