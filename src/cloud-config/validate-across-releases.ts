@@ -20,12 +20,16 @@ type AnyIssue = CloudConfigIssue | CloudConfigDeprecation | CloudConfigWarning;
 // The part is part of an issue's identity: the same issue in two parts of a MIME message is two issues.
 const identity = (issue: AnyIssue): string => `${issue.part?.index ?? ''}\u0000${issue.code}\u0000${issue.pointer}\u0000${'property' in issue ? String(issue.property) : ''}\u0000${issue.message}`;
 const unknownKey = (issue: AnyIssue, pointer: string, property: string): boolean => issue.code === 'additional_property' && issue.pointer === pointer && issue.property === property;
-const named = (releases: readonly string[]): string => (releases.length === 1 ? releases[0]! : `${releases.slice(0, -1).join(', ')} and ${releases[releases.length - 1]}`);
+/** `22.4`, `22.4 and 26.2`, `22.1, 22.2 and 26.2`. */
+export const named = (releases: readonly string[]): string => (releases.length === 1 ? releases[0]! : `${releases.slice(0, -1).join(', ')} and ${releases[releases.length - 1]}`);
 const topLevelKeys = (release: CloudInitRelease): Readonly<Record<string, unknown>> => ((targetSchema(release) as { properties?: Record<string, unknown> }).properties ?? {});
 const dotted = (path: string, key: string): string => (path === '' ? key : `${path}.${key}`);
 
-/** The issues of every release, each once, with the releases it applies to (when not all of them). */
-function merge<T extends AnyIssue>(lists: readonly (readonly [CloudInitRelease, readonly T[]])[], all: number): T[] {
+/**
+ * The issues of every release, each once, with the releases it applies to (when not all of them,
+ * its message names them too). Shared with network-config's multi-release validation.
+ */
+export function mergeReleaseIssues<T extends AnyIssue>(lists: readonly (readonly [CloudInitRelease, readonly T[]])[], all: number): T[] {
   const seen = new Map<string, { issue: T; releases: CloudInitRelease[] }>();
   for (const [release, issues] of lists) {
     for (const issue of issues) {
@@ -94,9 +98,9 @@ export function validateAcrossReleases(releases: readonly CloudInitRelease[], va
   );
   const lists = releases.map((r) => [r, resultOf(r)] as const);
   const byPosition = (a: AnyIssue, b: AnyIssue) => (a.line ?? Infinity) - (b.line ?? Infinity) || (a.column ?? 0) - (b.column ?? 0) || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
-  const errors: CloudConfigIssue[] = [...notSupported, ...merge(lists.map(([r, res]) => [r, res.errors.filter((e) => !dropped.has(e))] as const), releases.length)].sort(byPosition);
-  const deprecations = merge(lists.map(([r, res]) => [r, res.deprecations] as const), releases.length).sort(byPosition);
-  const warnings = merge(lists.map(([r, res]) => [r, res.warnings] as const), releases.length).sort(byPosition);
+  const errors: CloudConfigIssue[] = [...notSupported, ...mergeReleaseIssues(lists.map(([r, res]) => [r, res.errors.filter((e) => !dropped.has(e))] as const), releases.length)].sort(byPosition);
+  const deprecations = mergeReleaseIssues(lists.map(([r, res]) => [r, res.deprecations] as const), releases.length).sort(byPosition);
+  const warnings = mergeReleaseIssues(lists.map(([r, res]) => [r, res.warnings] as const), releases.length).sort(byPosition);
   const shared = { target: newest, releases, ...(latest.userDataType ? { userDataType: latest.userDataType } : {}), ...(latest.note ? { note: latest.note } : {}), deprecations, warnings };
   return errors.length === 0
     ? { ...shared, valid: true, errors: [], config: (latest.config ?? {}) as CloudConfigResult['config'] & object }

@@ -1,5 +1,6 @@
+import { gzipSync } from 'node:zlib';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { loadCloudInitReleases, validateCloudConfig } from 'wc-legacy-api/cloud-config';
+import { loadCloudInitReleases, validateCloudConfig, validateNetworkConfig } from 'wc-legacy-api/cloud-config';
 import { fillUserData } from './fill-user-data';
 
 // Issue 25: a validation against several releases reads and parses its input once (per distinct
@@ -47,6 +48,11 @@ describe('several releases at the 1 MiB limit', () => {
     const bytes = new TextEncoder().encode(usersAtTheLimit());
     validateCloudConfig(bytes, { cloudInitVersion: ALL });
     expect(calls.parses).toBe(1);
+    calls.parses = 0;
+    // gzip: 22.1-23.1 read the compressed bytes as no #cloud-config (their rule); the rest share one parse.
+    const zipped = validateCloudConfig(gzipSync(bytes), { cloudInitVersion: ALL });
+    expect(calls.parses).toBe(1);
+    expect(zipped.errors[0]).toMatchObject({ code: 'missing_header', releases: ['22.1', '22.2', '22.3', '22.4', '23.1'] });
   });
 
   it('a single release parses once, as before', () => {
@@ -74,5 +80,21 @@ describe('merging the releases of MIME multipart user data', () => {
       [1, ['24.4', '26.2']],
       [2, ['24.4', '26.2']],
     ]);
+  });
+});
+
+describe('network-config against several releases at the 1 MiB limit', () => {
+  it('parses once for all 17 releases; lists maxIssues issues and counts at least the rest', () => {
+    const entry = '  - {type: physical, name: a-name-longer-than-15, mtu: x, bogus: 1}\n';
+    const text = fillUserData(MiB, 'version: 1\nconfig:\n', () => entry);
+    const single = validateNetworkConfig(text, { cloudInitVersion: '26.2' });
+    calls.parses = 0;
+    const result = validateNetworkConfig(text, { cloudInitVersion: ALL });
+    expect(calls.parses).toBe(1);
+    expect(result).toMatchObject({ valid: false, target: '26.2' });
+    expect(result.releases).toHaveLength(RELEASES);
+    expect(result.errors).toHaveLength(100);
+    // At least as many as the newest release alone finds.
+    expect(result.unlisted!.errors + result.errors.length).toBeGreaterThanOrEqual(single.errors.length + single.unlisted!.errors);
   });
 });
