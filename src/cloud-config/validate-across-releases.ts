@@ -1,5 +1,5 @@
 import type { CloudConfigDeprecation, CloudConfigIssue, CloudConfigNotSupportedIssue, CloudConfigWarning } from './cloud-config-issue';
-import type { CloudConfigResult } from './cloud-config-result';
+import type { CloudConfigResult, UnlistedIssues } from './cloud-config-result';
 import { escapePointerSegment } from './json-pointer';
 import { CLOUD_INIT_RELEASES, targetSchema, type CloudInitRelease } from './targets/targets';
 
@@ -101,8 +101,29 @@ export function validateAcrossReleases(releases: readonly CloudInitRelease[], va
   const errors: CloudConfigIssue[] = [...notSupported, ...mergeReleaseIssues(lists.map(([r, res]) => [r, res.errors.filter((e) => !dropped.has(e))] as const), releases.length)].sort(byPosition);
   const deprecations = mergeReleaseIssues(lists.map(([r, res]) => [r, res.deprecations] as const), releases.length).sort(byPosition);
   const warnings = mergeReleaseIssues(lists.map(([r, res]) => [r, res.warnings] as const), releases.length).sort(byPosition);
-  const shared = { target: newest, releases, ...(latest.userDataType ? { userDataType: latest.userDataType } : {}), ...(latest.note ? { note: latest.note } : {}), deprecations, warnings };
+  // Each release listed at most maxIssues of its issues: the most one release found of a kind is a
+  // floor for the merged count, and what the merged lists lack of it is counted as unlisted.
+  const beyond = (count: (r: CloudConfigResult) => number, merged: number) => Math.max(0, ...lists.map(([, r]) => count(r) - merged));
+  const unseen: UnlistedIssues = {
+    errors: beyond((r) => r.errors.length + (r.unlisted?.errors ?? 0), errors.length),
+    deprecations: beyond((r) => r.deprecations.length + (r.unlisted?.deprecations ?? 0), deprecations.length),
+    warnings: beyond((r) => r.warnings.length + (r.unlisted?.warnings ?? 0), warnings.length),
+  };
+  const unlisted = unseen.errors + unseen.deprecations + unseen.warnings > 0 ? { unlisted: unseen } : {};
+  const shared = { target: newest, releases, ...(latest.userDataType ? { userDataType: latest.userDataType } : {}), ...(latest.note ? { note: latest.note } : {}), deprecations, warnings, ...unlisted };
   return errors.length === 0
     ? { ...shared, valid: true, errors: [], config: (latest.config ?? {}) as CloudConfigResult['config'] & object }
     : { ...shared, valid: false, errors: errors as [CloudConfigIssue, ...CloudConfigIssue[]], config: latest.config };
+}
+
+/**
+ * The merged result cut to `maxIssues` by `limit`, with the issues the releases found but did not
+ * list (the merged result's `unlisted`, see above) added to what the cut leaves out.
+ */
+export function limitMerged(merged: CloudConfigResult, limit: (result: CloudConfigResult) => CloudConfigResult): CloudConfigResult {
+  const unseen = merged.unlisted;
+  if (unseen === undefined) return limit(merged);
+  const limited = limit({ ...merged, unlisted: undefined });
+  const cut = limited.unlisted ?? { errors: 0, deprecations: 0, warnings: 0 };
+  return { ...limited, unlisted: { errors: cut.errors + unseen.errors, deprecations: cut.deprecations + unseen.deprecations, warnings: cut.warnings + unseen.warnings } };
 }

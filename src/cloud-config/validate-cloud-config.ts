@@ -18,7 +18,7 @@ import { readUserData, type ReadUserDataOptions } from './input/read-user-data';
 import { inTemplate } from './input/render-jinja';
 import { schemaTarget, validateAgainstSchema, type SchemaTarget } from './check/schema-validator';
 import { DEFAULT_TARGET, LATEST_CLOUD_INIT_VERSION, SUPPORTED_VERSIONS, targetOf, targetsOf, type CloudConfigTarget, type CloudInitVersion, type CloudInitVersions } from './targets/targets';
-import { validateAcrossReleases, type KeyLocator } from './validate-across-releases';
+import { limitMerged, validateAcrossReleases, type KeyLocator } from './validate-across-releases';
 import { sourcePosition, type PositionTarget } from './yaml/source-position';
 import { validateMultipart, type PartValidator } from './validate-multipart';
 
@@ -293,7 +293,8 @@ function validateLoaded(input: unknown, options: ValidateCloudConfigOptions = {}
       // Each release validates the input on its own, but the input is read and parsed once.
       const shared = loaded ?? new LoadedInput();
       const one = (release: CloudInitVersion) => validateLoaded(input, { ...options, cloudInitVersion: release }, shared);
-      return limitIssues(validateAcrossReleases(releases, one, keyLocator(input, depthLimit(options.maxDepth), shared)), issueLimit(options.maxIssues), undefined);
+      const merged = validateAcrossReleases(releases, one, keyLocator(input, depthLimit(options.maxDepth), shared));
+      return limitMerged(merged, (result) => limitIssues(result, issueLimit(options.maxIssues), undefined));
     }
     const completion: Completion = {};
     return limitIssues(validateUnsafe(input, options ?? {}, completion, loaded), issueLimit(options?.maxIssues), completion.mapped);

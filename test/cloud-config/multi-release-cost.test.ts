@@ -42,6 +42,11 @@ describe('several releases at the 1 MiB limit', () => {
     expect(result.errors).toHaveLength(100);
     expect(result.errors.every((e) => e.code === 'not_supported')).toBe(true);
     expect(result.errors[1]).toMatchObject({ path: 'users.0.lock-passwd', line: 4, releases: ['22.2'] });
+    // Each release lists at most 100 issues of its own; what the merged result leaves out is still counted:
+    // a not_supported key per user (the releases without lock-passwd), and 26.2's deprecation per user.
+    const users = text.split('- name: ').length - 1;
+    expect(result.errors.length + result.unlisted!.errors).toBe(users);
+    expect(result.deprecations.length + result.unlisted!.deprecations).toBe(users);
   });
 
   it('bytes (the CLI reads files as bytes) and gzip are read once too', () => {
