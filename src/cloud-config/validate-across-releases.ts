@@ -1,5 +1,5 @@
 import type { CloudConfigDeprecation, CloudConfigIssue, CloudConfigNotSupportedIssue, CloudConfigWarning } from './cloud-config-issue';
-import type { CloudConfigResult } from './cloud-config-result';
+import type { CloudConfigResult, UnlistedIssues } from './cloud-config-result';
 import { escapePointerSegment } from './json-pointer';
 import { CLOUD_INIT_RELEASES, targetSchema, type CloudInitRelease } from './targets/targets';
 
@@ -17,14 +17,19 @@ export type KeyLocator = (pointer: string) => { readonly line: number; readonly 
 
 type AnyIssue = CloudConfigIssue | CloudConfigDeprecation | CloudConfigWarning;
 
-const identity = (issue: AnyIssue): string => `${issue.code}\u0000${issue.pointer}\u0000${'property' in issue ? String(issue.property) : ''}\u0000${issue.message}`;
+// The part is part of an issue's identity: the same issue in two parts of a MIME message is two issues.
+const identity = (issue: AnyIssue): string => `${issue.part?.index ?? ''}\u0000${issue.code}\u0000${issue.pointer}\u0000${'property' in issue ? String(issue.property) : ''}\u0000${issue.message}`;
 const unknownKey = (issue: AnyIssue, pointer: string, property: string): boolean => issue.code === 'additional_property' && issue.pointer === pointer && issue.property === property;
-const named = (releases: readonly string[]): string => (releases.length === 1 ? releases[0]! : `${releases.slice(0, -1).join(', ')} and ${releases[releases.length - 1]}`);
+/** `22.4`, `22.4 and 26.2`, `22.1, 22.2 and 26.2`. */
+export const named = (releases: readonly string[]): string => (releases.length === 1 ? releases[0]! : `${releases.slice(0, -1).join(', ')} and ${releases[releases.length - 1]}`);
 const topLevelKeys = (release: CloudInitRelease): Readonly<Record<string, unknown>> => ((targetSchema(release) as { properties?: Record<string, unknown> }).properties ?? {});
 const dotted = (path: string, key: string): string => (path === '' ? key : `${path}.${key}`);
 
-/** The issues of every release, each once, with the releases it applies to (when not all of them). */
-function merge<T extends AnyIssue>(lists: readonly (readonly [CloudInitRelease, readonly T[]])[], all: number): T[] {
+/**
+ * The issues of every release, each once, with the releases it applies to (when not all of them,
+ * its message names them too). Shared with network-config's multi-release validation.
+ */
+export function mergeReleaseIssues<T extends AnyIssue>(lists: readonly (readonly [CloudInitRelease, readonly T[]])[], all: number): T[] {
   const seen = new Map<string, { issue: T; releases: CloudInitRelease[] }>();
   for (const [release, issues] of lists) {
     for (const issue of issues) {
@@ -93,11 +98,32 @@ export function validateAcrossReleases(releases: readonly CloudInitRelease[], va
   );
   const lists = releases.map((r) => [r, resultOf(r)] as const);
   const byPosition = (a: AnyIssue, b: AnyIssue) => (a.line ?? Infinity) - (b.line ?? Infinity) || (a.column ?? 0) - (b.column ?? 0) || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
-  const errors: CloudConfigIssue[] = [...notSupported, ...merge(lists.map(([r, res]) => [r, res.errors.filter((e) => !dropped.has(e))] as const), releases.length)].sort(byPosition);
-  const deprecations = merge(lists.map(([r, res]) => [r, res.deprecations] as const), releases.length).sort(byPosition);
-  const warnings = merge(lists.map(([r, res]) => [r, res.warnings] as const), releases.length).sort(byPosition);
-  const shared = { target: newest, releases, ...(latest.userDataType ? { userDataType: latest.userDataType } : {}), ...(latest.note ? { note: latest.note } : {}), deprecations, warnings };
+  const errors: CloudConfigIssue[] = [...notSupported, ...mergeReleaseIssues(lists.map(([r, res]) => [r, res.errors.filter((e) => !dropped.has(e))] as const), releases.length)].sort(byPosition);
+  const deprecations = mergeReleaseIssues(lists.map(([r, res]) => [r, res.deprecations] as const), releases.length).sort(byPosition);
+  const warnings = mergeReleaseIssues(lists.map(([r, res]) => [r, res.warnings] as const), releases.length).sort(byPosition);
+  // Each release listed at most maxIssues of its issues: the most one release found of a kind is a
+  // floor for the merged count, and what the merged lists lack of it is counted as unlisted.
+  const beyond = (count: (r: CloudConfigResult) => number, merged: number) => Math.max(0, ...lists.map(([, r]) => count(r) - merged));
+  const unseen: UnlistedIssues = {
+    errors: beyond((r) => r.errors.length + (r.unlisted?.errors ?? 0), errors.length),
+    deprecations: beyond((r) => r.deprecations.length + (r.unlisted?.deprecations ?? 0), deprecations.length),
+    warnings: beyond((r) => r.warnings.length + (r.unlisted?.warnings ?? 0), warnings.length),
+  };
+  const unlisted = unseen.errors + unseen.deprecations + unseen.warnings > 0 ? { unlisted: unseen } : {};
+  const shared = { target: newest, releases, ...(latest.userDataType ? { userDataType: latest.userDataType } : {}), ...(latest.note ? { note: latest.note } : {}), deprecations, warnings, ...unlisted };
   return errors.length === 0
     ? { ...shared, valid: true, errors: [], config: (latest.config ?? {}) as CloudConfigResult['config'] & object }
     : { ...shared, valid: false, errors: errors as [CloudConfigIssue, ...CloudConfigIssue[]], config: latest.config };
+}
+
+/**
+ * The merged result cut to `maxIssues` by `limit`, with the issues the releases found but did not
+ * list (the merged result's `unlisted`, see above) added to what the cut leaves out.
+ */
+export function limitMerged(merged: CloudConfigResult, limit: (result: CloudConfigResult) => CloudConfigResult): CloudConfigResult {
+  const unseen = merged.unlisted;
+  if (unseen === undefined) return limit(merged);
+  const limited = limit({ ...merged, unlisted: undefined });
+  const cut = limited.unlisted ?? { errors: 0, deprecations: 0, warnings: 0 };
+  return { ...limited, unlisted: { errors: cut.errors + unseen.errors, deprecations: cut.deprecations + unseen.deprecations, warnings: cut.warnings + unseen.warnings } };
 }

@@ -13,11 +13,12 @@ import { explainYamlFailure } from './issues/yaml-failure';
 import type { KeyCheck } from './issues/find-deprecations';
 import { parseYaml, type ParsedYaml } from './yaml/parse-yaml';
 import { ignoredParts, type IgnoredPart } from './input/ignored-parts';
-import { readUserData } from './input/read-user-data';
+import { LoadedInput } from './input/loaded-input';
+import { readUserData, type ReadUserDataOptions } from './input/read-user-data';
 import { inTemplate } from './input/render-jinja';
 import { schemaTarget, validateAgainstSchema, type SchemaTarget } from './check/schema-validator';
 import { DEFAULT_TARGET, LATEST_CLOUD_INIT_VERSION, SUPPORTED_VERSIONS, targetOf, targetsOf, type CloudConfigTarget, type CloudInitVersion, type CloudInitVersions } from './targets/targets';
-import { validateAcrossReleases, type KeyLocator } from './validate-across-releases';
+import { limitMerged, validateAcrossReleases, type KeyLocator } from './validate-across-releases';
 import { sourcePosition, type PositionTarget } from './yaml/source-position';
 import { validateMultipart, type PartValidator } from './validate-multipart';
 
@@ -198,21 +199,25 @@ function validateData(context: SchemaTarget, data: unknown, parsed: ParsedYaml |
 }
 
 /** Finds a top-level key in text input (for issues no single release reports, so none placed). */
-function keyLocator(input: unknown, maxDepth: number): KeyLocator {
+function keyLocator(input: unknown, maxDepth: number, loaded: LoadedInput): KeyLocator {
   let parsed: ParsedYaml | null | undefined;
   return (pointer) => {
     if (parsed === undefined) {
       // Plain UTF-8 bytes (the CLI's input) are read as text; gzip and other encodings go unplaced.
       const bytes = input instanceof Uint8Array && !(input[0] === 0x1f && input[1] === 0x8b) ? input : undefined;
       const text = typeof input === 'string' ? input : bytes && new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
-      const result = text === undefined ? undefined : parseYaml(text, maxDepth);
+      const result = text === undefined ? undefined : loaded.parse(text, maxDepth);
       parsed = result?.ok ? result.parsed : null;
     }
     return parsed ? sourcePosition(parsed, pointer, 'key') : undefined;
   };
 }
 
-function validateUnsafe(input: unknown, options: ValidateCloudConfigOptions, completion: Completion): CloudConfigResult {
+/**
+ * `loaded`: what the releases of one multi-release validation share (read and parsed once);
+ * `undefined` for a single target, which reads and parses as it always did.
+ */
+function validateUnsafe(input: unknown, options: ValidateCloudConfigOptions, completion: Completion, loaded?: LoadedInput): CloudConfigResult {
   const maxDepth = depthLimit(options.maxDepth);
   const target = targetOf(options.cloudInitVersion);
   if (target === undefined) {
@@ -225,16 +230,17 @@ function validateUnsafe(input: unknown, options: ValidateCloudConfigOptions, com
     return result(target, [{ code: 'invalid_input', path: '', pointer: '', message }], [], [], undefined);
   }
   if (typeof input !== 'string' && !(input instanceof Uint8Array)) return validateData(context, input, undefined, [], maxDepth, completion);
-  const userData = readUserData(input, {
+  const reading: ReadUserDataOptions = {
     requireHeader: options.requireHeader ?? true,
     maxBytes: options.maxBytes ?? DEFAULT_MAX_BYTES,
     instanceData: options.instanceData,
     headerRule: context.behaviour.headers,
-  });
+  };
+  const userData = loaded ? loaded.userData(input, reading) : readUserData(input, reading);
   if (userData.kind === 'empty') return { ...result(target, [], [], [], {}), note: 'empty: nothing to validate' };
   if (userData.kind === 'rejected') return result(target, [userData.issue], [], [], undefined, userData.issue.userDataType);
   if (userData.kind === 'multipart') {
-    const validatePart: PartValidator = (part, changed) => validateCloudConfig(part, { ...options, ...changed });
+    const validatePart: PartValidator = (part, changed) => validateLoaded(part, { ...options, ...changed }, loaded);
     return validateMultipart(userData.text, validatePart, { target, maxIssues: issueLimit(options.maxIssues), line: userData.line });
   }
   if (userData.kind === 'other') {
@@ -242,13 +248,13 @@ function validateUnsafe(input: unknown, options: ValidateCloudConfigOptions, com
     const note = `${userData.userDataType} (${userData.header} on line ${userData.line}) is not cloud-config; not validated, as cloud-init schema does not validate it`;
     return { ...result(target, [], [], [], {}, userData.userDataType), note };
   }
-  const checked = validateText(context, userData.text, maxDepth, completion);
+  const checked = validateText(context, userData.text, maxDepth, completion, loaded);
   return userData.template ? inTemplate(checked, userData.template) : checked;
 }
 
-function validateText(context: SchemaTarget, text: string, maxDepth: number, completion: Completion): CloudConfigResult {
+function validateText(context: SchemaTarget, text: string, maxDepth: number, completion: Completion, loaded: LoadedInput | undefined): CloudConfigResult {
   const parts = ignoredParts(text);
-  const parsed = parseYaml(text, maxDepth);
+  const parsed = loaded ? loaded.parse(text, maxDepth) : parseYaml(text, maxDepth);
   if (!parsed.ok) return result(context.name, [...parts, ...explainYamlFailure(text, parsed.errors, maxDepth)], [], parsed.warnings, undefined, CLOUD_CONFIG);
   completion.parsed = parsed.parsed;
   const checked = validateData(context, parsed.parsed.value, parsed.parsed, parsed.parsed.warnings, maxDepth, completion);
@@ -275,15 +281,23 @@ function validateText(context: SchemaTarget, text: string, maxDepth: number, com
  * ```
  */
 export function validateCloudConfig(input: unknown, options: ValidateCloudConfigOptions = {}): CloudConfigResult {
+  return validateLoaded(input, options, undefined);
+}
+
+/** validateCloudConfig, sharing what `loaded` has read and parsed (see input/loaded-input.ts). */
+function validateLoaded(input: unknown, options: ValidateCloudConfigOptions = {}, loaded: LoadedInput | undefined): CloudConfigResult {
   try {
     const releases = targetsOf(options?.cloudInitVersion);
     if (releases !== undefined) {
-      if (releases.length === 1) return validateCloudConfig(input, { ...options, cloudInitVersion: releases[0] });
-      const one = (release: CloudInitVersion) => validateCloudConfig(input, { ...options, cloudInitVersion: release });
-      return limitIssues(validateAcrossReleases(releases, one, keyLocator(input, depthLimit(options.maxDepth))), issueLimit(options.maxIssues), undefined);
+      if (releases.length === 1) return validateLoaded(input, { ...options, cloudInitVersion: releases[0] }, loaded);
+      // Each release validates the input on its own, but the input is read and parsed once.
+      const shared = loaded ?? new LoadedInput();
+      const one = (release: CloudInitVersion) => validateLoaded(input, { ...options, cloudInitVersion: release }, shared);
+      const merged = validateAcrossReleases(releases, one, keyLocator(input, depthLimit(options.maxDepth), shared));
+      return limitMerged(merged, (result) => limitIssues(result, issueLimit(options.maxIssues), undefined));
     }
     const completion: Completion = {};
-    return limitIssues(validateUnsafe(input, options ?? {}, completion), issueLimit(options?.maxIssues), completion.mapped);
+    return limitIssues(validateUnsafe(input, options ?? {}, completion, loaded), issueLimit(options?.maxIssues), completion.mapped);
   } catch (error) {
     // A last line of defence: exotic objects (throwing getters, proxies) or a bug must still come
     // back as data. The message names the failure without echoing input.

@@ -83,12 +83,65 @@ describe('cloudInitVersion', () => {
     expect(validateNetworkConfig(read('v1-physical-accept-ra.yaml'), { cloudInitVersion: '24.1.3' })).toMatchObject({ valid: false, target: '24.1' });
   });
 
-  it('refuses an unknown version and several releases with a clear error', () => {
-    for (const version of ['21.4', 'x', ['22.4', '26.2'], '>=24.1']) {
+  it('refuses an unknown version, or a list or range naming one, with a clear error', () => {
+    for (const version of ['21.4', 'x', ['22.4', '27.1'], ['spec', '26.2'], '>=27.1', '>=x']) {
       const result = validateNetworkConfig(read('v1-plain.yaml'), { cloudInitVersion: version as never });
       expect(result).toMatchObject({ valid: false, target: '26.2', errors: [{ code: 'invalid_input' }] });
-      expect(result.errors[0]!.message).toMatch(/^unknown cloudInitVersion .*'22\.1' to '26\.2'/);
+      expect(result.errors[0]!.message).toMatch(/^unknown cloudInitVersion .*'22\.1' to '26\.2'.*a list or a range/);
     }
-    expect(validateNetworkConfig('', { cloudInitVersion: ['22.4', '26.2'] as never }).errors[0]!.message).toContain('one release at a time');
+  });
+});
+
+describe('several releases at once', () => {
+  const ALL: readonly CloudInitRelease[] = ['22.1', '22.2', '22.3', '22.4', '23.1', '23.2', '23.3', '23.4', '24.1', '24.2', '24.3', '24.4', '25.1', '25.2', '25.3', '26.1', '26.2'];
+  const unnamed = (message: string) => message.replace(/ \(cloud-init [\d., and]+\)$/, '');
+
+  it.each(cases)('%s: each release\'s verdict and issues, each issue once with its releases', (file) => {
+    const merged = validateNetworkConfig(read(file), { cloudInitVersion: '>=22.1' });
+    const singles = ALL.map((release) => [release, validateNetworkConfig(read(file), { cloudInitVersion: release })] as const);
+    expect(merged).toMatchObject({ target: '26.2', releases: ALL });
+    expect(merged.valid).toBe(singles.every(([, r]) => r.valid));
+    for (const [release, single] of singles) {
+      for (const issue of single.errors) {
+        const found = merged.errors.filter((e) => e.path === issue.path && unnamed(e.message) === issue.message && e.releases!.includes(release));
+        expect(found, `${release}: ${issue.path} ${issue.message}`).toHaveLength(1);
+      }
+    }
+    // Every merged issue is some release's, and names exactly the releases that report it.
+    for (const issue of merged.errors) {
+      const reporting = singles.filter(([, r]) => r.errors.some((e) => e.path === issue.path && e.message === unnamed(issue.message))).map(([release]) => release);
+      expect(issue.releases).toEqual(reporting);
+      if (reporting.length < ALL.length) expect(issue.message).toMatch(/ \(cloud-init [\d., and]+\)$/);
+    }
+  });
+
+  it('says once that 22.1 to 23.3 do not validate network-config, and which releases skip a version', () => {
+    const result = validateNetworkConfig(read('v2-plain.yaml'), { cloudInitVersion: '>=22.1' });
+    expect(result.valid).toBe(true);
+    expect(result.note).toBe(
+      'cloud-init 22.1, 22.2, 22.3, 22.4, 23.1, 23.2 and 23.3 do not validate network-config (their cloud-init schema has no --schema-type): not validated; ' +
+        'cloud-init 23.4 and 24.1 have no network-config schema for version 2: not validated',
+    );
+    const old = validateNetworkConfig(read('v1-mtu-string.yaml'), { cloudInitVersion: '<23.4' });
+    expect(old).toMatchObject({ valid: true, target: '23.3', errors: [] });
+    expect(old.note).toMatch(/^cloud-init 22\.1, .* and 23\.3 do not validate network-config/);
+  });
+
+  it('a list: the releases named, issues that differ between them apart', () => {
+    const result = validateNetworkConfig(read('v1-mtu-string.yaml'), { cloudInitVersion: ['26.2', '23.4'] });
+    expect(result).toMatchObject({ valid: false, target: '26.2', releases: ['23.4', '26.2'], networkVersion: 1 });
+    expect(result.errors.map((e) => [e.message, e.releases])).toEqual([
+      ['expected integer, got string "big" (cloud-init 23.4)', ['23.4']],
+      ['expected integer or null, got string "big" (cloud-init 26.2)', ['26.2']],
+    ]);
+    // One release in a list is that release alone.
+    expect(validateNetworkConfig(read('v1-mtu-string.yaml'), { cloudInitVersion: ['23.4'] })).toEqual(validateNetworkConfig(read('v1-mtu-string.yaml'), { cloudInitVersion: '23.4' }));
+  });
+
+  it('input that stops before any schema is one issue for every release', () => {
+    const result = validateNetworkConfig('version: [1\n', { cloudInitVersion: '>=23.4' });
+    expect(result.errors).toHaveLength(1);
+    expect(result.errors[0]).toMatchObject({ code: 'yaml_syntax', releases: ALL.slice(7) });
+    expect(validateNetworkConfig('', { cloudInitVersion: '>=23.4' })).toMatchObject({ valid: true, note: 'empty: nothing to validate' });
   });
 });

@@ -5,7 +5,8 @@ import type { CloudInitRelease } from '../targets/targets';
 /**
  * What `validateNetworkConfig` returns: the shape of `validateCloudConfig`'s result. `valid` is
  * true when there are no `errors`. `target` is the cloud-init release whose network-config
- * schemas were checked (`'26.2'` unless `cloudInitVersion` names another). `networkVersion` is the
+ * schemas were checked (`'26.2'` unless `cloudInitVersion` names another; the newest of several,
+ * all of them in `releases`, each issue with the `releases` it applies to). `networkVersion` is the
  * network-config version the file declares (`1` or `2`), absent when it declares neither
  * (cloud-init then checks it against its version 2 schema, as here). `config` is the parsed data whenever it was a mapping. `note` says
  * why nothing was checked when nothing was (an empty file or an empty `network:`, or a release
@@ -23,6 +24,8 @@ export type NetworkConfigResult =
   | {
       readonly valid: true;
       readonly target: CloudInitRelease;
+      /** When several releases were asked for: each of them, oldest first (`target` is the newest). */
+      readonly releases?: readonly CloudInitRelease[] | undefined;
       readonly networkVersion?: 1 | 2 | undefined;
       readonly note?: string | undefined;
       readonly errors: readonly [];
@@ -34,6 +37,8 @@ export type NetworkConfigResult =
   | {
       readonly valid: false;
       readonly target: CloudInitRelease;
+      /** When several releases were asked for: each of them, oldest first (`target` is the newest). */
+      readonly releases?: readonly CloudInitRelease[] | undefined;
       readonly networkVersion?: 1 | 2 | undefined;
       readonly note?: string | undefined;
       readonly errors: readonly [CloudConfigIssue, ...CloudConfigIssue[]];

@@ -5,7 +5,8 @@ import { typeName } from '../issues/describe-value';
 import { escapePointerSegment } from '../json-pointer';
 import { parseYaml, type ParsedYaml } from '../yaml/parse-yaml';
 import { sourcePosition } from '../yaml/source-position';
-import { LATEST_CLOUD_INIT_VERSION, SUPPORTED_VERSIONS, targetOf, targetsOf, type CloudInitRelease, type CloudInitVersion } from '../targets/targets';
+import { LATEST_CLOUD_INIT_VERSION, SUPPORTED_VERSIONS, targetOf, targetsOf, type CloudInitRelease, type CloudInitVersion, type CloudInitVersions } from '../targets/targets';
+import { mergeNetworkResults } from './network-across-releases';
 import type { NetworkConfigResult } from './network-config-result';
 import { networkRelease } from './network-releases';
 import type { NetworkSchemaNode } from './network-schema';
@@ -28,10 +29,12 @@ export interface ValidateNetworkConfigOptions {
   /**
    * The cloud-init release whose `cloud-init schema -t network-config` to agree with: `'22.1'` to
    * `'26.2'` (a point release means its series), `'latest'` (the default) or `'spec'` (there is no
-   * separate network-config specification: 26.2's schemas). One release: lists and ranges are an
-   * error here. 22.1 to 23.3 do not validate network-config; 23.4 and 24.1 check version 1 only.
+   * separate network-config specification: 26.2's schemas), or several releases as for
+   * `validateCloudConfig` (`['23.4', '26.2']`, `'>=24.1'`): the input is parsed once, each release
+   * checks it, and each issue lists the `releases` it applies to. 22.1 to 23.3 do not validate
+   * network-config (the result's `note` says so once); 23.4 and 24.1 check version 1 only.
    */
-  readonly cloudInitVersion?: CloudInitVersion | undefined;
+  readonly cloudInitVersion?: CloudInitVersion | CloudInitVersions | undefined;
 }
 
 // Device kinds netplan reads under `network:` that cloud-init's own v2 schema does not list: on an
@@ -145,35 +148,48 @@ function validateData(release: CloudInitRelease, data: unknown, parsed: ParsedYa
   return finish(release, { errors: positioned(errors, parsed), deprecations: positioned(found.deprecations, parsed), warnings }, data, networkVersion, maxIssues);
 }
 
-function validateUnsafe(input: unknown, options: ValidateNetworkConfigOptions): NetworkConfigResult {
-  const maxIssuesOption = options.maxIssues === undefined || Number.isNaN(options.maxIssues) ? DEFAULT_MAX_ISSUES : Math.max(1, Math.floor(options.maxIssues));
-  const wanted = options.cloudInitVersion === 'spec' ? LATEST_CLOUD_INIT_VERSION : targetOf(options.cloudInitVersion);
-  if (wanted === undefined || wanted === 'spec') {
-    const several = targetsOf(options.cloudInitVersion) !== undefined ? ' (network-config is validated for one release at a time)' : '';
-    const message = `unknown cloudInitVersion ${JSON.stringify(String(options.cloudInitVersion))}${several}; use ${SUPPORTED_VERSIONS.replace(/, or several releases.*$/, '')}`;
-    return finish(LATEST_CLOUD_INIT_VERSION, { errors: [inputIssue('invalid_input', message)], deprecations: [], warnings: [] }, undefined, undefined, maxIssuesOption);
-  }
-  const release = wanted;
-  const maxDepth = options.maxDepth === undefined || Number.isNaN(options.maxDepth) ? DEFAULT_MAX_DEPTH : Math.max(1, Math.min(MAX_DEPTH_CEILING, Math.floor(options.maxDepth)));
-  const maxIssues = maxIssuesOption;
-  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
-  if (typeof input !== 'string' && !(input instanceof Uint8Array)) return validateData(release, input, undefined, [], maxDepth, maxIssues);
+/**
+ * What is read before any release's schemas, the same for every release: the data (parsed once),
+ * or the result of input that stops before a schema (too large, not UTF-8, empty, not YAML).
+ */
+type Loaded = { readonly data: unknown; readonly parsed: ParsedYaml | undefined; readonly warnings: readonly CloudConfigWarning[] } | { readonly stop: (release: CloudInitRelease) => NetworkConfigResult };
+
+function load(input: unknown, maxBytes: number, maxDepth: number, maxIssues: number): Loaded {
+  if (typeof input !== 'string' && !(input instanceof Uint8Array)) return { data: input, parsed: undefined, warnings: [] };
+  const stop = (found: Found, config?: Readonly<Record<string, unknown>>, note?: string): Loaded => ({ stop: (release) => finish(release, found, config, undefined, maxIssues, note) });
   if (input.length > maxBytes) {
     const unit = typeof input === 'string' ? 'characters' : 'bytes';
-    return finish(release, { errors: [inputIssue('input_too_large', `network-config is ${input.length} ${unit}, over the limit of ${maxBytes}`)], deprecations: [], warnings: [] }, undefined, undefined, maxIssues);
+    return stop({ errors: [inputIssue('input_too_large', `network-config is ${input.length} ${unit}, over the limit of ${maxBytes}`)], deprecations: [], warnings: [] });
   }
   let text: string;
   try {
     text = typeof input === 'string' ? input : new TextDecoder('utf-8', { fatal: true }).decode(input);
   } catch {
-    return finish(release, { errors: [inputIssue('invalid_encoding', 'network-config is not UTF-8 text')], deprecations: [], warnings: [] }, undefined, undefined, maxIssues);
+    return stop({ errors: [inputIssue('invalid_encoding', 'network-config is not UTF-8 text')], deprecations: [], warnings: [] });
   }
   // As `cloud-init schema`: an empty file has nothing to validate (a blank or comment-only one is
   // read as null, which is not a mapping, and is an error there too).
-  if (text.length === 0) return finish(release, { errors: [], deprecations: [], warnings: [] }, {}, undefined, maxIssues, 'empty: nothing to validate');
+  if (text.length === 0) return stop({ errors: [], deprecations: [], warnings: [] }, {}, 'empty: nothing to validate');
   const parsed = parseYaml(text, maxDepth);
-  if (!parsed.ok) return finish(release, { errors: [...parsed.errors], deprecations: [], warnings: parsed.warnings }, undefined, undefined, maxIssues);
-  return validateData(release, parsed.parsed.value, parsed.parsed, parsed.parsed.warnings, maxDepth, maxIssues);
+  if (!parsed.ok) return stop({ errors: [...parsed.errors], deprecations: [], warnings: parsed.warnings });
+  return { data: parsed.parsed.value, parsed: parsed.parsed, warnings: parsed.parsed.warnings };
+}
+
+function validateUnsafe(input: unknown, options: ValidateNetworkConfigOptions): NetworkConfigResult {
+  const maxIssues = options.maxIssues === undefined || Number.isNaN(options.maxIssues) ? DEFAULT_MAX_ISSUES : Math.max(1, Math.floor(options.maxIssues));
+  const several = targetsOf(options.cloudInitVersion);
+  const wanted = options.cloudInitVersion === 'spec' ? LATEST_CLOUD_INIT_VERSION : targetOf(options.cloudInitVersion);
+  const releases = several ?? (wanted === undefined || wanted === 'spec' ? undefined : [wanted]);
+  if (releases === undefined) {
+    const message = `unknown cloudInitVersion ${JSON.stringify(String(options.cloudInitVersion))}; use ${SUPPORTED_VERSIONS}`;
+    return finish(LATEST_CLOUD_INIT_VERSION, { errors: [inputIssue('invalid_input', message)], deprecations: [], warnings: [] }, undefined, undefined, maxIssues);
+  }
+  const maxDepth = options.maxDepth === undefined || Number.isNaN(options.maxDepth) ? DEFAULT_MAX_DEPTH : Math.max(1, Math.min(MAX_DEPTH_CEILING, Math.floor(options.maxDepth)));
+  const loaded = load(input, options.maxBytes ?? DEFAULT_MAX_BYTES, maxDepth, maxIssues);
+  const one = (release: CloudInitRelease) => ('stop' in loaded ? loaded.stop(release) : validateData(release, loaded.data, loaded.parsed, loaded.warnings, maxDepth, maxIssues));
+  if (releases.length === 1) return one(releases[0]!);
+  // Several releases: one parse (above), each release's schemas on the shared document, merged.
+  return mergeNetworkResults(releases.map((release) => [release, one(release)] as const), maxIssues);
 }
 
 /**
@@ -193,6 +209,8 @@ function validateUnsafe(input: unknown, options: ValidateNetworkConfigOptions): 
  * const result = validateNetworkConfig('network:\n  version: 1\n  config:\n    - type: physical\n      name: eth0\n      mtu: big\n');
  * // result.valid === false
  * // result.errors[0]: { code: 'type', path: 'network.config.0.mtu', message: 'expected integer or null, got string "big"', line: 6, column: 12, ... }
+ *
+ * validateNetworkConfig(text, { cloudInitVersion: ['23.4', '26.2'] }).errors[0].releases; // ['23.4']
  * ```
  */
 export function validateNetworkConfig(input: unknown, options: ValidateNetworkConfigOptions = {}): NetworkConfigResult {

@@ -22,7 +22,7 @@ const OPTIONS = {
     type: 'string',
     short: 't',
     value: 'TYPE',
-    help: "cloud-config (default) or network-config (version 1 or 2, checked against the\nnetwork-config schemas of --cloud-init-version, one release)",
+    help: "cloud-config (default) or network-config (version 1 or 2, checked against the\nnetwork-config schemas of --cloud-init-version: one release, a list or a range)",
   },
   'cloud-init-version': {
     type: 'string',
@@ -124,9 +124,6 @@ function resolve(values: Values, positionals: readonly string[]): ParsedCli {
   const schemaType = values['schema-type'];
   if (schemaType !== undefined && !(SCHEMA_TYPES as readonly string[]).includes(schemaType)) {
     return { error: `unknown --schema-type ${schemaType}${didYouMean(schemaType, SCHEMA_TYPES)} (known: ${SCHEMA_TYPES.join(', ')})` };
-  }
-  if (schemaType === 'network-config' && version !== undefined && targetOf(version) === undefined) {
-    return { error: `-t network-config checks one release at a time; --cloud-init-version ${version} names several` };
   }
   const maxBytes = values['max-bytes'] === undefined ? DEFAULT_MAX_BYTES : Number(values['max-bytes']);
   if (!Number.isSafeInteger(maxBytes) || maxBytes <= 0) return { error: `--max-bytes needs a positive whole number of bytes, got ${values['max-bytes']}` };

@@ -6,7 +6,7 @@
 import { writeSync } from 'node:fs';
 import { packageVersion } from '../../common/package-version';
 import type { CloudConfigResult } from '../cloud-config-result';
-import { DEFAULT_TARGET, targetOf, type CloudInitVersion } from '../targets/targets';
+import { DEFAULT_TARGET, targetOf } from '../targets/targets';
 import { expandInputs, readInput, type CliInput } from './cli-inputs';
 import { parseCliOptions, USAGE, type CliOptions } from './cli-options';
 import type { FixOutput } from './fix-cli';
@@ -40,7 +40,7 @@ async function validateInput(input: CliInput, options: CliOptions, fixOutput: Fi
   // Loaded only when asked for: every plain run's cold start stays as it was.
   if (options.fix) return (await import('./fix-cli')).fixInput(input, read.bytes, options, fixOutput);
   if (options.schemaType === 'network-config') {
-    return { result: validateNetworkConfigInput(read.bytes, options.maxBytes, options.maxIssues, options.cloudInitVersion as CloudInitVersion | undefined), source: read.bytes.toString('utf8') };
+    return { result: validateNetworkConfigInput(read.bytes, options.maxBytes, options.maxIssues, options.cloudInitVersion), source: read.bytes.toString('utf8') };
   }
   const result = validateCloudConfig(read.bytes, {
     requireHeader: options.requireHeader,

@@ -2,12 +2,12 @@
 // given when a file validated as cloud-config is plainly network-config. Kept apart from cli.ts so
 // the CLI's own flow stays as it is.
 import type { CloudConfigResult } from '../cloud-config-result';
-import type { CloudInitVersion } from '../targets/targets';
+import type { CloudInitVersion, CloudInitVersions } from '../targets/targets';
 import { looksLikeNetworkConfig } from '../network/looks-like-network-config';
 import { validateNetworkConfig } from '../network/validate-network-config';
 
 /** Validates bytes as network-config; the result in the shape the CLI prints (its config left out). */
-export function validateNetworkConfigInput(bytes: Uint8Array, maxBytes: number, maxIssues: number | undefined, cloudInitVersion?: CloudInitVersion): CloudConfigResult {
+export function validateNetworkConfigInput(bytes: Uint8Array, maxBytes: number, maxIssues: number | undefined, cloudInitVersion?: CloudInitVersion | CloudInitVersions): CloudConfigResult {
   const result = validateNetworkConfig(bytes, { maxBytes, maxIssues, cloudInitVersion });
   return result.valid ? { ...result, config: {} } : { ...result, config: undefined };
 }
