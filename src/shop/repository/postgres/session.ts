@@ -1,14 +1,19 @@
 import type { PostgresClient, PostgresPooledConnection, PostgresQueryable } from './client';
 import type { RequestBudget } from '../request-budget';
 import { unavailableOr, withinBudget } from './request-budget';
+import { isStalePreparedStatement, queryNamed, takesNamedStatements } from './prepared-statements';
 
 /**
  * How the PostgreSQL code talks to a user's client: single queries and transactions, whatever the client's kind
  * (see {@link PostgresClient} for the detection rules). Internal; not part of the public API.
  */
 export interface PostgresSession {
-  /** Runs one query and returns its rows (in a limited session: one read, answered before its COMMIT completes). */
-  rows(text: string, params?: readonly unknown[]): Promise<Record<string, unknown>[]>;
+  /**
+   * Runs one query and returns its rows (in a limited session: one read, answered before its COMMIT completes).
+   * `prepare`: the text has a fixed shape whose plan does not depend on the values, so a limited session on a `pg`
+   * pool may run it as a named prepared statement (see prepared-statements.ts); elsewhere it is ignored.
+   */
+  rows(text: string, params?: readonly unknown[], prepare?: boolean): Promise<Record<string, unknown>[]>;
   /** Runs `fn` inside BEGIN..COMMIT on one connection; rolls back and rethrows when `fn` rejects. */
   transaction<T>(fn: (tx: PostgresQueryable) => Promise<T>): Promise<T>;
 }
@@ -75,6 +80,8 @@ function exclusiveFor(client: object): Exclusive {
 export interface SessionLimits {
   /** The budget of the next unit of work: a fresh one per unit, or a request's, shared by all its units. */
   budget(): RequestBudget;
+  /** Whether reads marked `prepare` run as named prepared statements on a `pg` pool's connections. */
+  readonly prepare?: boolean | undefined;
 }
 
 // JIT is off because the repository's statements are short index scans: compiling them costs far more than it saves
@@ -195,7 +202,13 @@ function limitedSession(client: PostgresClient, limits: SessionLimits): Postgres
                 };
                 signal.addEventListener('abort', stop, { once: true });
               }
-              return fn(tx);
+              try {
+                return await fn(tx);
+              } catch (error) {
+                // The driver's record of what it prepared on this connection is wrong: never reuse it.
+                if (isStalePreparedStatement(error)) broken = error instanceof Error ? error : new Error(String(error));
+                throw error;
+              }
             },
             (error) => {
               broken = error instanceof Error ? error : new Error(String(error));
@@ -224,18 +237,24 @@ function limitedSession(client: PostgresClient, limits: SessionLimits): Postgres
     };
   }
   const rowsOf = (r: { rows: readonly unknown[] }) => r.rows as Record<string, unknown>[];
-  const read = (text: string, params?: readonly unknown[], early?: (found: Record<string, unknown>[]) => void) =>
-    transaction(async (tx) => rowsOf(await tx.query(text, params ? [...params] : [])), early);
-  if (typeof client.transaction === 'function') return { rows: read, transaction };
+  // Named statements on a pool's connections only: a discarded connection takes its stale statements with it, while
+  // a single Client (or a driver other than pg) would keep failing, so those get plain text.
+  const named = limits.prepare !== false && typeof client.transaction !== 'function' && isPool(client);
+  const read = (text: string, params?: readonly unknown[], early?: (found: Record<string, unknown>[]) => void, prepare = false) =>
+    transaction(async (tx) => {
+      const values = params ? [...params] : [];
+      return rowsOf(await (prepare && named && takesNamedStatements(tx) ? queryNamed(tx, text, values) : tx.query(text, values)));
+    }, early);
+  if (typeof client.transaction === 'function') return { rows: (text, params) => read(text, params), transaction };
   return {
     // A limited session's rows() are reads (writes go through transaction()): their answer is final once the
     // statement has answered, so the caller gets it one round trip earlier, as soon as the COMMIT (of nothing) is
     // sent; the COMMIT still ends before the connection goes back to the pool or the queue, and on one pg.Client it
     // is queued ahead of whatever the caller sends next. A failed COMMIT cannot change the answer; the connection is
     // discarded as before. (PGlite is in-process: nothing to win there.)
-    rows: (text, params) =>
+    rows: (text, params, prepare) =>
       new Promise<Record<string, unknown>[]>((resolve, reject) => {
-        read(text, params, resolve).catch(reject);
+        read(text, params, resolve, prepare).catch(reject);
       }),
     transaction,
   };
