@@ -89,6 +89,21 @@ describe.skipIf(DATABASE_URL === undefined)('named prepared statements on a pg.P
     const names = await preparedNames(pool);
     expect(names.length).toBeGreaterThanOrEqual(8);
     expect(names.every((n) => /^wc_[0-9a-z]+_[0-9a-z]+$/.test(n))).toBe(true);
+    // The default page's generic plan is asked for inside its own transaction only: nothing stays on the connection.
+    await prepared.listOrders({}, { offset: 0, limit: 10 });
+    const settings = await pool.query(`SELECT current_setting('plan_cache_mode') AS p, current_setting('jit') AS j`);
+    expect(settings.rows[0]).toEqual({ p: 'auto', j: (await admin.query(`SELECT current_setting('jit') AS j`)).rows[0].j });
+  });
+
+  it('pages through every order with the generic plan: deep offsets, then the first page again, as in memory', async () => {
+    const memory = createMemoryRepository(shop);
+    const repo = createPostgresRepository({ client: onePool() });
+    for (const offset of [290, 280, 150, 0, 299, 300, 0]) {
+      for (const limit of [10, 1, 100, 0]) {
+        expect(await repo.listOrders({}, { offset, limit })).toEqual(await memory.listOrders({}, { offset, limit }));
+      }
+    }
+    expect(await repo.listOrders({}, { offset: 5, limit: null })).toEqual(await memory.listOrders({}, { offset: 5, limit: null }));
   });
 
   it('prepares only the fixed-shape reads: filters whose plan depends on their values stay unnamed', async () => {

@@ -5,7 +5,7 @@ import { statusChangeNoteText } from '../../model/status-note';
 import { RepositoryUnavailableError, type RepositoryRequestScope } from '../repository-unavailable';
 import { statusChangeTime, type CouponFilter, type OrderFilter, type OrderStatusChange, type Paging, type ShopRepository, type TimeWindow } from '../shop-repository';
 import type { PostgresClient, PostgresQueryable } from './client';
-import { couponWhere, orderWhere, pageClause, Params, windowConds } from './filters';
+import { couponWhere, hasLiteralLimit, orderWhere, pageClause, Params, windowConds } from './filters';
 import { keysetStream } from './keyset-stream';
 import { arrayLiteral, instantFromMs, isSafeId, isStorableText, msOf, msParam, readInstant, readInt } from './params';
 import { aggregateSales, topSellers, type DayZone } from './report-aggregates';
@@ -169,15 +169,17 @@ function repositoryOver(
       if (where === null) return [];
       // The page's ids are found first, so the lines (JSON sub-selects) are built for the returned rows only, not
       // for the rows OFFSET skips. Unfiltered, or restricted to one customer only, the plan is the same index walk
-      // whatever the values: prepared. Other filters get a plan for their values (a rare status, a short range).
+      // whatever the values: prepared, with the page size in the text and the generic plan used from the first call
+      // (filters.ts, pageClause). Other filters get a plan for their values (a rare status, a short range).
+      const fixed = isCustomerOnly(filter);
       const found = await rows(
         `SELECT ${ORDER_SELECT}
            FROM (SELECT o.id FROM shop_orders o WHERE ${where}
-                  ORDER BY o.created_at DESC, o.id DESC ${pageClause(paging, p)}) page
+                  ORDER BY o.created_at DESC, o.id DESC ${pageClause(paging, p, fixed)}) page
            JOIN shop_orders o ON o.id = page.id
           ORDER BY o.created_at DESC, o.id DESC`,
         p.values,
-        isCustomerOnly(filter),
+        fixed && hasLiteralLimit(paging) ? 'generic' : fixed,
       );
       return found.map(readOrder);
     },
