@@ -99,7 +99,13 @@ async function explain(
 
 // The plan a named prepared statement settles on: the one its seventh execution uses (a generic plan shows `$n` in its
 // conditions and a Planning Time near zero; a custom plan is made for each execution's values).
-async function explainPrepared(title: string, run: (client: PostgresClient) => Promise<unknown>, pick: (q: Captured) => boolean): Promise<void> {
+// `generic`: the repository asks for the generic plan of this read (the default page: SET LOCAL plan_cache_mode).
+async function explainPrepared(
+  title: string,
+  run: (client: PostgresClient) => Promise<unknown>,
+  pick: (q: Captured) => boolean,
+  generic = false,
+): Promise<void> {
   const captured: Captured[] = [];
   await run(recording(captured));
   const query = captured.find(pick);
@@ -109,6 +115,7 @@ async function explainPrepared(title: string, run: (client: PostgresClient) => P
   try {
     await conn.query('BEGIN');
     await conn.query(`SELECT set_config('jit', 'off', true)`);
+    if (generic) await conn.query(`SELECT set_config('plan_cache_mode', 'force_generic_plan', true)`);
     await conn.query(`PREPARE explained AS ${query.text}`);
     const args = (query.params ?? []).map((v) => (v === null ? 'NULL' : conn.escapeLiteral(String(v)))).join(', ');
     const execute = `EXECUTE explained${args === '' ? '' : `(${args})`}`;
@@ -170,7 +177,7 @@ try {
   await explainPrepared(`Sales report, year (${year.labels.length} months)`, (c) => salesReportFor(repo(c), year), (q) => q.text.includes('width_bucket'));
   await explainPrepared('Top sellers, one week', (c) => topSellersFor(repo(c), week, 12), isTopSellers);
   await explainPrepared('Top sellers, year', (c) => topSellersFor(repo(c), year, 12), isTopSellers);
-  await explainPrepared('Default page: GET /orders (10 newest)', (c) => repo(c).listOrders({}, { offset: 0, limit: 10 }), isPage);
+  await explainPrepared('Default page: GET /orders (10 newest)', (c) => repo(c).listOrders({}, { offset: 0, limit: 10 }), isPage, true);
   await explainPrepared('Its count: GET /orders (X-WC-Total)', (c) => repo(c).countOrders({}), isCount);
   const search = ['meyer', 'noah'];
   await explain(`Search count: GET /orders?filter[q]=${search.join('+')} (X-WC-Total)`, (c) => repo(c).countOrders({ search }), isCount);
