@@ -4,6 +4,7 @@
 // discarded after one failed call instead of failing every call after it. Server only: PGlite has no named statements
 // (its answers are checked by the contract suite).
 import pg from 'pg';
+import pgLowest from 'pg-lowest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createMemoryRepository,
@@ -25,14 +26,20 @@ const caller = { userId: 1, capabilities: SHOP_MANAGER_CAPABILITIES };
 const shop = generateDemoShop({ orders: 300, seed: 5 });
 const clock = { now: DEMO_SHOP_NOW, timeZone: shop.store.timeZone };
 
-describe.skipIf(DATABASE_URL === undefined)('named prepared statements on a pg.Pool', { timeout: 120_000 }, () => {
+// The newest pg and the lowest of the supported range (8.11.0): both keep named statements per connection.
+const DRIVERS = [
+  ['pg', pg],
+  ['pg 8.11.0', pgLowest],
+] as const;
+
+describe.skipIf(DATABASE_URL === undefined).each(DRIVERS)('named prepared statements on a %s Pool', { timeout: 120_000 }, (_, driver) => {
   let schema: string;
   let admin: pg.Client;
   const pools: pg.Pool[] = [];
 
   // A pool of ONE connection, so pg_prepared_statements read through it shows that connection's statements.
   const onePool = (): pg.Pool => {
-    const pool = new pg.Pool({ connectionString: DATABASE_URL, options: `-c search_path=${schema}`, max: 1 });
+    const pool = new driver.Pool({ connectionString: DATABASE_URL, options: `-c search_path=${schema}`, max: 1 });
     pools.push(pool);
     return pool;
   };
