@@ -25,18 +25,22 @@ import { DEMO_SHOP_NOW, generateDemoShop } from '../examples/demo-shop';
 import { serverUrl } from './postgres-server';
 
 const ORDERS = process.env.BENCH_QUICK ? 20_000 : 100_000;
-const REPEAT = 15;
+const REPEAT = Number(process.env.BENCH_REPEAT ?? 21);
 
-async function median(fn: () => Promise<unknown>): Promise<number> {
-  for (let i = 0; i < 3; i += 1) await fn(); // warm-up: plans, caches, the memory repository's report columns
-  const runs: number[] = [];
+const middle = (runs: number[]): number => [...runs].sort((a, b) => a - b)[Math.floor(runs.length / 2)] as number;
+
+// Medians of `a` and `b`, run alternately (a, b, a, b, ...), so load from other processes falls on both alike.
+async function medians(a: () => Promise<unknown>, b: () => Promise<unknown>): Promise<[number, number]> {
+  for (let i = 0; i < 6; i += 1) await (i % 2 === 0 ? a : b)(); // warm-up: plans, prepared statements, report columns
+  const runs: [number[], number[]] = [[], []];
   for (let i = 0; i < REPEAT; i += 1) {
-    const start = performance.now();
-    await fn();
-    runs.push(performance.now() - start);
+    for (const k of [0, 1] as const) {
+      const start = performance.now();
+      await (k === 0 ? a : b)();
+      runs[k].push(performance.now() - start);
+    }
   }
-  runs.sort((a, b) => a - b);
-  return runs[Math.floor(runs.length / 2)] as number;
+  return [middle(runs[0]), middle(runs[1])];
 }
 
 // One API per repository, as a deployment builds it: consumer keys checked on every request (HTTP Basic over HTTPS;
@@ -118,11 +122,9 @@ export async function run(): Promise<void> {
       if ((await handlers.get(memory)!(url)) !== (await handlers.get(server)!(url))) throw new Error(`bench: ${url} differs between memory and server`);
     }
     const n = ORDERS.toLocaleString('en-US');
-    console.log(`server vs memory: ${n} orders (demo shop, seed 1), median of ${REPEAT}; ratio = server / memory`);
+    console.log(`server vs memory: ${n} orders (demo shop, seed 1), medians of ${REPEAT}, run alternately; ratio = server / memory`);
     for (const [what, fn] of rows) {
-      // Interleaved per row, so both sides see the same machine load.
-      const m = await median(() => fn(memory));
-      const s = await median(() => fn(server));
+      const [m, s] = await medians(() => fn(memory), () => fn(server));
       console.log(`  ${what.padEnd(60)} memory ${fmt(m)}   server ${fmt(s)}   x${(s / m).toFixed(1)}`);
     }
   } finally {
