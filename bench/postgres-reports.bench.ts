@@ -127,6 +127,15 @@ export async function run(): Promise<void> {
       const [m, s] = await medians(() => fn(memory), () => fn(server));
       console.log(`  ${what.padEnd(60)} memory ${fmt(m)}   server ${fmt(s)}   x${(s / m).toFixed(1)}`);
     }
+    // The same server with and without named prepared statements, alternately: what they save per call, measured
+    // against a baseline taken in the same moments (the rows above move with the machine's load).
+    const plain = createPostgresRepository({ client: pool, preparedStatements: false });
+    console.log(`prepared vs plain statements, same server and pool, medians of ${REPEAT}, run alternately; ratio = prepared / plain`);
+    for (const [what, fn] of rows) {
+      if (what.startsWith('  ') || what.startsWith('handle()') || what.startsWith('count, 3')) continue;
+      const [u, p] = await medians(() => fn(plain), () => fn(server));
+      console.log(`  ${what.padEnd(60)} plain  ${fmt(u)}   prepared ${fmt(p)}   x${(p / u).toFixed(2)}`);
+    }
   } finally {
     await pool.end();
     await admin.query(`DROP SCHEMA ${schema} CASCADE`);
