@@ -113,6 +113,18 @@ describe.skipIf(DATABASE_URL === undefined).each(DRIVERS)('named prepared statem
     expect(await repo.listOrders({}, { offset: 5, limit: null })).toEqual(await memory.listOrders({}, { offset: 5, limit: null }));
   });
 
+  it('plans the default page once: its generic plan from the first call (pg_prepared_statements, PostgreSQL 14+)', async () => {
+    const pool = onePool();
+    const version = Number((await pool.query(`SELECT current_setting('server_version_num') AS v`)).rows[0].v);
+    if (version < 140000) return; // the plan counters came with PostgreSQL 14
+    const repo = createPostgresRepository({ client: pool });
+    for (let i = 0; i < 3; i += 1) await repo.listOrders({}, { offset: i * 10, limit: 10 });
+    const { rows } = await pool.query(
+      `SELECT generic_plans::int AS generic, custom_plans::int AS custom FROM pg_prepared_statements WHERE statement LIKE '%LIMIT 10 OFFSET%'`,
+    );
+    expect(rows).toEqual([{ generic: 3, custom: 0 }]);
+  });
+
   it('prepares only the fixed-shape reads: filters whose plan depends on their values stay unnamed', async () => {
     const pool = onePool();
     const repo = createPostgresRepository({ client: pool });

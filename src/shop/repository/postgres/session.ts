@@ -98,9 +98,13 @@ export interface SessionLimits {
 // `generic`: the read is a named statement whose generic plan is the right one whatever its values (the default
 // page: an index walk of LIMIT rows from OFFSET), which the server's own choice would not take (its estimate of an
 // OFFSET parameter is a tenth of the table, costlier than the custom plan of OFFSET 0), so it planned every call.
-// plan_cache_mode needs PostgreSQL 12 or later.
+// plan_cache_mode exists from PostgreSQL 12 on: asked for only there (an older server plans the page per call, as
+// before), without a round trip to learn the version.
+const GENERIC_PLANS =
+  "; SELECT CASE WHEN current_setting('server_version_num')::int >= 120000 THEN set_config('plan_cache_mode', 'force_generic_plan', true) END";
+
 function beginWithLimits(budget: RequestBudget, generic = false): string {
-  const plans = generic ? '; SET LOCAL plan_cache_mode = force_generic_plan' : '';
+  const plans = generic ? GENERIC_PLANS : '';
   return `BEGIN; SET LOCAL statement_timeout = ${timeoutMs(budget)}; SET LOCAL jit = off${plans}`;
 }
 
