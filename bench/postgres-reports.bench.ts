@@ -2,34 +2,65 @@
 // reports (a year and a week of the sales report and of top sellers), the listing counts (all orders, one status, and
 // a filtered count for contrast) and the default page (GET /orders: the newest 10 and X-WC-Total). Both answer the
 // same calls on the same shop, measured in the same run; each row prints the ratio server / memory (goal <= 2x for
-// the reports). On a real server only (DATABASE_URL, or one on 127.0.0.1:5432), in a throw-away schema.
+// the reports). The last rows are what a client sees: the same requests through createShopApi's handle() (consumer
+// key auth, routing, the repository, serialization to the JSON body), so the ratio is not against a bare in-memory
+// lookup. On a real server only (DATABASE_URL, or one on 127.0.0.1:5432), in a throw-away schema.
 import pg from 'pg';
 import {
+  createConsumerKeyAuth,
+  createMemoryKeyStore,
   createMemoryRepository,
+  createShopApi,
   createPostgresRepository,
   importShopSnapshot,
   migratePostgres,
   resolveReportRange,
   salesReportFor,
+  SHOP_MANAGER_CAPABILITIES,
   topSellersFor,
   type ShopRepository,
+  type ShopSnapshot,
 } from 'wc-legacy-api/shop';
 import { DEMO_SHOP_NOW, generateDemoShop } from '../examples/demo-shop';
 import { serverUrl } from './postgres-server';
 
 const ORDERS = process.env.BENCH_QUICK ? 20_000 : 100_000;
-const REPEAT = 15;
+const REPEAT = Number(process.env.BENCH_REPEAT ?? 21);
 
-async function median(fn: () => Promise<unknown>): Promise<number> {
-  for (let i = 0; i < 3; i += 1) await fn(); // warm-up: plans, caches, the memory repository's report columns
-  const runs: number[] = [];
+const middle = (runs: number[]): number => [...runs].sort((a, b) => a - b)[Math.floor(runs.length / 2)] as number;
+
+// Medians of `a` and `b`, run alternately (a, b, a, b, ...), so load from other processes falls on both alike.
+async function medians(a: () => Promise<unknown>, b: () => Promise<unknown>): Promise<[number, number]> {
+  for (let i = 0; i < 6; i += 1) await (i % 2 === 0 ? a : b)(); // warm-up: plans, prepared statements, report columns
+  const runs: [number[], number[]] = [[], []];
   for (let i = 0; i < REPEAT; i += 1) {
-    const start = performance.now();
-    await fn();
-    runs.push(performance.now() - start);
+    for (const k of [0, 1] as const) {
+      const start = performance.now();
+      await (k === 0 ? a : b)();
+      runs[k].push(performance.now() - start);
+    }
   }
-  runs.sort((a, b) => a - b);
-  return runs[Math.floor(runs.length / 2)] as number;
+  return [middle(runs[0]), middle(runs[1])];
+}
+
+// One API per repository, as a deployment builds it: consumer keys checked on every request (HTTP Basic over HTTPS;
+// the keys in memory on both sides, so the rows compare the repositories, not key stores: a PostgreSQL key store
+// adds its own look-up), the store settings given, the demo shop's clock.
+function handlerFor(repository: ShopRepository, store: ShopSnapshot['store']): (url: string) => Promise<unknown> {
+  const keys = createMemoryKeyStore();
+  const pair = keys.createKey({ permissions: 'read', caller: { userId: 1, capabilities: SHOP_MANAGER_CAPABILITIES } });
+  const api = createShopApi({
+    repository,
+    store,
+    now: () => DEMO_SHOP_NOW,
+    authenticate: createConsumerKeyAuth({ keys, siteUrl: 'https://shop.example', now: () => DEMO_SHOP_NOW }),
+  });
+  const authorization = `Basic ${Buffer.from(`${pair.consumerKey}:${pair.consumerSecret}`).toString('base64')}`;
+  return async (url) => {
+    const res = await api.handle({ method: 'GET', url, secure: true, headers: { authorization } });
+    if (res.status !== 200) throw new Error(`bench: ${url} answered ${res.status}: ${res.body}`);
+    return res.body;
+  };
 }
 
 const fmt = (ms: number) => `${ms >= 100 ? ms.toFixed(0) : ms.toFixed(2)} ms`.padStart(10);
@@ -47,6 +78,8 @@ export async function run(): Promise<void> {
   if (!year.ok || !week.ok) throw new Error('bench: report ranges did not resolve');
   const offHour = { ...year.range, start: new Date(year.range.start.getTime() + 3_600_000) };
   const filtered = { statuses: ['processing', 'completed', 'on-hold'] as const, createdMin: new Date(DEMO_SHOP_NOW.getTime() - 180 * 86_400_000) };
+  const handlers = new Map<ShopRepository, (url: string) => Promise<unknown>>();
+  const via = (url: string) => (r: ShopRepository) => handlers.get(r)!(url);
   const rows: [string, (repo: ShopRepository) => Promise<unknown>][] = [
     // The floor of any request on the server: one one-row SELECT in its budget transaction (BEGIN, the settings, the
     // statement, COMMIT: four round trips), against a memory lookup.
@@ -63,6 +96,13 @@ export async function run(): Promise<void> {
     ['count, 3 statuses + 180 days (per order, for contrast)', (r) => r.countOrders(filtered)],
     ['default page: newest 10', (r) => r.listOrders({}, { offset: 0, limit: 10 })],
     ['default page + count (GET /orders)', (r) => Promise.all([r.listOrders({}, { offset: 0, limit: 10 }), r.countOrders({})])],
+    // What a client sees (auth, routing, serialization included): the JSON body of each request.
+    ['handle() GET /orders (default page, X-WC-Total)', via('/wc-api/v1/orders')],
+    ['handle() GET /orders/count', via('/wc-api/v1/orders/count')],
+    ['handle() GET /reports/sales?filter[period]=year', via('/wc-api/v1/reports/sales?filter[period]=year')],
+    ['handle() GET /reports/sales?filter[period]=week', via('/wc-api/v1/reports/sales?filter[period]=week')],
+    ['handle() GET /reports/sales/top_sellers, year', via('/wc-api/v1/reports/sales/top_sellers?filter[period]=year')],
+    ['handle() GET /reports/sales/top_sellers, week', via('/wc-api/v1/reports/sales/top_sellers?filter[period]=week')],
   ];
 
   const memory = createMemoryRepository(shop);
@@ -75,13 +115,26 @@ export async function run(): Promise<void> {
     await migratePostgres(pool);
     await importShopSnapshot(pool, shop, { batchSize: 2000 });
     const server = createPostgresRepository({ client: pool });
+    handlers.set(memory, handlerFor(memory, shop.store));
+    handlers.set(server, handlerFor(server, shop.store));
+    // The two APIs must serve the same bodies for the rows to compare the same work.
+    for (const url of ['/wc-api/v1/orders', '/wc-api/v1/reports/sales?filter[period]=year', '/wc-api/v1/reports/sales/top_sellers?filter[period]=week']) {
+      if ((await handlers.get(memory)!(url)) !== (await handlers.get(server)!(url))) throw new Error(`bench: ${url} differs between memory and server`);
+    }
     const n = ORDERS.toLocaleString('en-US');
-    console.log(`server vs memory: ${n} orders (demo shop, seed 1), median of ${REPEAT}; ratio = server / memory`);
+    console.log(`server vs memory: ${n} orders (demo shop, seed 1), medians of ${REPEAT}, run alternately; ratio = server / memory`);
     for (const [what, fn] of rows) {
-      // Interleaved per row, so both sides see the same machine load.
-      const m = await median(() => fn(memory));
-      const s = await median(() => fn(server));
+      const [m, s] = await medians(() => fn(memory), () => fn(server));
       console.log(`  ${what.padEnd(60)} memory ${fmt(m)}   server ${fmt(s)}   x${(s / m).toFixed(1)}`);
+    }
+    // The same server with and without named prepared statements, alternately: what they save per call, measured
+    // against a baseline taken in the same moments (the rows above move with the machine's load).
+    const plain = createPostgresRepository({ client: pool, preparedStatements: false });
+    console.log(`prepared vs plain statements, same server and pool, medians of ${REPEAT}, run alternately; ratio = prepared / plain`);
+    for (const [what, fn] of rows) {
+      if (what.startsWith('  ') || what.startsWith('handle()') || what.startsWith('count, 3')) continue;
+      const [u, p] = await medians(() => fn(plain), () => fn(server));
+      console.log(`  ${what.padEnd(60)} plain  ${fmt(u)}   prepared ${fmt(p)}   x${(p / u).toFixed(2)}`);
     }
   } finally {
     await pool.end();

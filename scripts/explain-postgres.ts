@@ -8,7 +8,9 @@
 //
 // The shop lives in its own schema (EXPLAIN_SCHEMA, default wc_legacy_api_explain), imported once and reused by later runs
 // while it holds the same number of orders (EXPLAIN_FRESH=1 re-imports). Each query is captured from the repository
-// through a recording client, then run again under EXPLAIN with the same parameters.
+// through a recording client, then run again under EXPLAIN with the same parameters. The reads the repository sends as
+// named prepared statements on a pg Pool (preparedStatements) are also shown as such: prepared, executed six times
+// (past the server's choice between custom and generic plans), then explained as the seventh execution.
 import pg from 'pg';
 import {
   createPostgresRepository,
@@ -95,6 +97,41 @@ async function explain(
   console.log('```');
 }
 
+// The plan a named prepared statement settles on: the one its seventh execution uses (a generic plan shows `$n` in its
+// conditions and a Planning Time near zero; a custom plan is made for each execution's values).
+// `generic`: the repository asks for the generic plan of this read (the default page: SET LOCAL plan_cache_mode).
+async function explainPrepared(
+  title: string,
+  run: (client: PostgresClient) => Promise<unknown>,
+  pick: (q: Captured) => boolean,
+  generic = false,
+): Promise<void> {
+  const captured: Captured[] = [];
+  await run(recording(captured));
+  const query = captured.find(pick);
+  if (query === undefined) throw new Error(`${title}: no matching statement was sent`);
+  const conn = await pool.connect();
+  let plan;
+  try {
+    await conn.query('BEGIN');
+    await conn.query(`SELECT set_config('jit', 'off', true)`);
+    if (generic) await conn.query(`SELECT set_config('plan_cache_mode', 'force_generic_plan', true)`);
+    await conn.query(`PREPARE explained AS ${query.text}`);
+    const args = (query.params ?? []).map((v) => (v === null ? 'NULL' : conn.escapeLiteral(String(v)))).join(', ');
+    const execute = `EXECUTE explained${args === '' ? '' : `(${args})`}`;
+    for (let i = 0; i < 6; i += 1) await conn.query(execute);
+    plan = await conn.query(`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${execute}`);
+  } finally {
+    await conn.query('ROLLBACK');
+    await conn.query('DEALLOCATE ALL');
+    conn.release();
+  }
+  console.log(`\n### ${title} (prepared, seventh execution)\n`);
+  console.log('```');
+  for (const row of plan.rows as { 'QUERY PLAN': string }[]) console.log(row['QUERY PLAN']);
+  console.log('```');
+}
+
 try {
   await prepare();
   const store = (await pool.query('SELECT time_zone FROM shop_store')).rows[0] as { time_zone: string };
@@ -135,6 +172,13 @@ try {
   await explain('Top sellers, year', (c) => topSellersFor(repo(c), year, 12), isTopSellers);
   await explain('Default page: GET /orders (10 newest)', (c) => repo(c).listOrders({}, { offset: 0, limit: 10 }), isPage);
   await explain('Its count: GET /orders (X-WC-Total)', (c) => repo(c).countOrders({}), isCount);
+  // The same reads as the repository runs them on a pg Pool: named prepared statements.
+  await explainPrepared('Sales report, one week (7 days)', (c) => salesReportFor(repo(c), week), (q) => q.text.includes('width_bucket'));
+  await explainPrepared(`Sales report, year (${year.labels.length} months)`, (c) => salesReportFor(repo(c), year), (q) => q.text.includes('width_bucket'));
+  await explainPrepared('Top sellers, one week', (c) => topSellersFor(repo(c), week, 12), isTopSellers);
+  await explainPrepared('Top sellers, year', (c) => topSellersFor(repo(c), year, 12), isTopSellers);
+  await explainPrepared('Default page: GET /orders (10 newest)', (c) => repo(c).listOrders({}, { offset: 0, limit: 10 }), isPage, true);
+  await explainPrepared('Its count: GET /orders (X-WC-Total)', (c) => repo(c).countOrders({}), isCount);
   const search = ['meyer', 'noah'];
   await explain(`Search count: GET /orders?filter[q]=${search.join('+')} (X-WC-Total)`, (c) => repo(c).countOrders({ search }), isCount);
   await explain(`Search page: GET /orders?filter[q]=${search.join('+')}`, (c) => repo(c).listOrders({ search }, { offset: 0, limit: 10 }), isPage);

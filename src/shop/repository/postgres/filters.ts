@@ -87,13 +87,27 @@ export function couponWhere(f: CouponFilter, p: Params): Where {
 }
 
 // Paging values come from the handler already validated; clamp anyway so no value can become a SQL error.
-export function pageClause(paging: Paging, p: Params): string {
+//
+// `literalLimit`: a page size up to LITERAL_LIMIT_MAX goes into the text as an integer literal (one we computed, never
+// caller text), so a named statement's generic plan knows it: that plan is then the index walk of the page, right for
+// every OFFSET, where with the limit as a parameter too it could be a plan for a tenth of the table. The sizes a
+// handler uses are a handful (pageSize .. maxPageSize), so the texts, and the prepared statements, stay few.
+export function pageClause(paging: Paging, p: Params, literalLimit = false): string {
   const offset = Number.isFinite(paging.offset) ? Math.min(Math.max(0, Math.floor(paging.offset)), Number.MAX_SAFE_INTEGER) : 0;
   const limit =
     paging.limit === null || !Number.isFinite(paging.limit)
       ? null
       : Math.min(Math.max(0, Math.floor(paging.limit)), Number.MAX_SAFE_INTEGER);
+  if (literalLimit && limit !== null && limit <= LITERAL_LIMIT_MAX) return `LIMIT ${limit} OFFSET ${p.add(String(offset))}::bigint`;
   return `LIMIT ${p.add(limit === null ? null : String(limit))}::bigint OFFSET ${p.add(String(offset))}::bigint`;
+}
+
+/** The largest page size {@link pageClause} writes as a literal (the API's default maxPageSize is 100). */
+export const LITERAL_LIMIT_MAX = 1000;
+
+/** Whether {@link pageClause} with `literalLimit` writes this paging's limit as a literal. */
+export function hasLiteralLimit(paging: Paging): boolean {
+  return paging.limit !== null && Number.isFinite(paging.limit) && Math.max(0, Math.floor(paging.limit)) <= LITERAL_LIMIT_MAX;
 }
 
 export function windowConds(alias: string, column: string, window: TimeWindow, p: Params): string[] | null {

@@ -5,7 +5,7 @@ import { statusChangeNoteText } from '../../model/status-note';
 import { RepositoryUnavailableError, type RepositoryRequestScope } from '../repository-unavailable';
 import { statusChangeTime, type CouponFilter, type OrderFilter, type OrderStatusChange, type Paging, type ShopRepository, type TimeWindow } from '../shop-repository';
 import type { PostgresClient, PostgresQueryable } from './client';
-import { couponWhere, orderWhere, pageClause, Params, windowConds } from './filters';
+import { couponWhere, hasLiteralLimit, orderWhere, pageClause, Params, windowConds } from './filters';
 import { keysetStream } from './keyset-stream';
 import { arrayLiteral, instantFromMs, isSafeId, isStorableText, msOf, msParam, readInstant, readInt } from './params';
 import { aggregateSales, topSellers, type DayZone } from './report-aggregates';
@@ -35,6 +35,14 @@ export interface PostgresRepositoryOptions {
    * (`forRequest`), each call gets the whole budget.
    */
   readonly statementTimeoutMs?: number | undefined;
+  /**
+   * Whether the fixed-shape reads (the reports from the day rows, the status counts, the unfiltered page, a row by
+   * id, the store settings) run as named prepared statements on a `pg` Pool's connections; default true. Parsing
+   * and planning then happen once per connection instead of once per call. Set it to false behind a pooler that
+   * does not keep prepared statements with the client (PgBouncer in transaction mode before 1.21, or with
+   * `max_prepared_statements = 0`). PGlite and a single `pg` Client always get plain statements.
+   */
+  readonly preparedStatements?: boolean | undefined;
 }
 
 /**
@@ -74,12 +82,13 @@ export function createPostgresRepository(options: PostgresRepositoryOptions): Sh
   const chunk = Math.max(1, Math.floor(options.streamChunkSize ?? 500));
   const client = options.client;
   const dayZone = cachedDayZone();
+  const prepare = options.preparedStatements !== false;
   const forRequest = (scope: RepositoryRequestScope): ShopRepository => {
     // One budget for all the request's work, started now.
     const budget = requestBudget(budgetMs, scope.signal);
-    return repositoryOver(createPostgresSession(client, { budget: () => budget }), chunk, forRequest, dayZone);
+    return repositoryOver(createPostgresSession(client, { budget: () => budget, prepare }), chunk, forRequest, dayZone);
   };
-  return repositoryOver(createPostgresSession(client, { budget: () => requestBudget(budgetMs) }), chunk, forRequest, dayZone);
+  return repositoryOver(createPostgresSession(client, { budget: () => requestBudget(budgetMs), prepare }), chunk, forRequest, dayZone);
 }
 
 // The zone of the day rows, shared by every request of one repository: read by the first top-sellers report that
@@ -89,7 +98,7 @@ function cachedDayZone(): (rows: PostgresSession['rows']) => DayZone {
   return (rows) => ({
     async get() {
       if (known !== undefined) return known;
-      const [row] = await rows('SELECT time_zone FROM shop_report_zone');
+      const [row] = await rows('SELECT time_zone FROM shop_report_zone', [], true);
       known = typeof row?.time_zone === 'string' ? row.time_zone : undefined;
       return known;
     },
@@ -110,6 +119,15 @@ function isStatusOnly(filter: OrderFilter): boolean {
     (filter.search === undefined || filter.search.length === 0)
   );
 }
+
+// No filter but the caller's own orders (or none at all): see listOrders.
+function isCustomerOnly(filter: OrderFilter): boolean {
+  return filter.statuses === undefined && isStatusOnly({ ...filter, customerId: undefined });
+}
+
+// The columns readStore reads, named: a prepared `SELECT *` would fail once a migration adds a column.
+const STORE_SELECT = `SELECT name, description, site_url, time_zone, currency, currency_symbol, prices_include_tax, weight_unit,
+       dimension_unit FROM shop_store`;
 
 // A write refused because the database takes none (a hot standby: read_only_sql_transaction; a role without the
 // write grants: insufficient_privilege) is the deployment's condition, answered 503, not a fault of the request.
@@ -134,13 +152,13 @@ function repositoryOver(
 
   const orderById = async (q: PostgresQueryable | null, id: number): Promise<Order | undefined> => {
     const text = `SELECT ${ORDER_SELECT} FROM shop_orders o WHERE o.id = $1`;
-    const found = q === null ? await rows(text, [String(id)]) : ((await q.query(text, [String(id)])).rows as Record<string, unknown>[]);
+    const found = q === null ? await rows(text, [String(id)], true) : ((await q.query(text, [String(id)])).rows as Record<string, unknown>[]);
     return found[0] === undefined ? undefined : readOrder(found[0]);
   };
 
   const repository: ShopRepository = {
     async getStore(): Promise<StoreSettings> {
-      const [row] = await rows('SELECT * FROM shop_store');
+      const [row] = await rows(STORE_SELECT, [], true);
       if (row === undefined) throw new Error('The shop schema holds no store settings: import a snapshot first (importShopSnapshot).');
       return readStore(row);
     },
@@ -150,14 +168,18 @@ function repositoryOver(
       const where = orderWhere(filter, p);
       if (where === null) return [];
       // The page's ids are found first, so the lines (JSON sub-selects) are built for the returned rows only, not
-      // for the rows OFFSET skips.
+      // for the rows OFFSET skips. Unfiltered, or restricted to one customer only, the plan is the same index walk
+      // whatever the values: prepared, with the page size in the text and the generic plan used from the first call
+      // (filters.ts, pageClause). Other filters get a plan for their values (a rare status, a short range).
+      const fixed = isCustomerOnly(filter);
       const found = await rows(
         `SELECT ${ORDER_SELECT}
            FROM (SELECT o.id FROM shop_orders o WHERE ${where}
-                  ORDER BY o.created_at DESC, o.id DESC ${pageClause(paging, p)}) page
+                  ORDER BY o.created_at DESC, o.id DESC ${pageClause(paging, p, fixed)}) page
            JOIN shop_orders o ON o.id = page.id
           ORDER BY o.created_at DESC, o.id DESC`,
         p.values,
+        fixed && hasLiteralLimit(paging) ? 'generic' : fixed,
       );
       return found.map(readOrder);
     },
@@ -169,7 +191,7 @@ function repositoryOver(
       if (isStatusOnly(filter)) {
         const s = new Params();
         const only = filter.statuses === undefined ? '' : ` WHERE status = ANY(${s.add(arrayLiteral([...filter.statuses]))}::text[])`;
-        const [counted] = await rows(`SELECT coalesce(sum(orders), 0)::text AS n FROM shop_order_status_counts${only}`, s.values);
+        const [counted] = await rows(`SELECT coalesce(sum(orders), 0)::text AS n FROM shop_order_status_counts${only}`, s.values, true);
         return readInt(counted?.n ?? 0);
       }
       const [row] = await rows(`SELECT count(*) AS n FROM shop_orders o WHERE ${where}`, p.values);
@@ -243,7 +265,7 @@ function repositoryOver(
 
     async getCoupon(id: number): Promise<Coupon | undefined> {
       if (!isSafeId(id)) return undefined;
-      const [row] = await rows(`SELECT ${COUPON_SELECT} FROM shop_coupons c WHERE c.id = $1`, [String(id)]);
+      const [row] = await rows(`SELECT ${COUPON_SELECT} FROM shop_coupons c WHERE c.id = $1`, [String(id)], true);
       return row === undefined ? undefined : readCoupon(row);
     },
 
@@ -261,7 +283,7 @@ function repositoryOver(
       const wanted = [...new Set(ids.filter(isSafeId))];
       const map = new Map<number, Product>();
       if (wanted.length === 0) return map;
-      const found = await rows('SELECT id, name, sku, parent_id FROM shop_products WHERE id = ANY($1::bigint[])', [arrayLiteral(wanted)]);
+      const found = await rows('SELECT id, name, sku, parent_id FROM shop_products WHERE id = ANY($1::bigint[])', [arrayLiteral(wanted)], true);
       for (const row of found) {
         const product = readProduct(row);
         map.set(product.id, product);

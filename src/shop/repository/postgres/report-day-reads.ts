@@ -74,6 +74,7 @@ export async function salesFromDays(
            FROM totals FULL JOIN customers USING (period)
        ) r ON true`,
     p.values,
+    true, // fixed text, values as parameters: a named statement on pg (prepared-statements.ts)
   );
   if (readInt(found[0]?.ok ?? 0) !== 1) return undefined;
   for (const row of found) {
@@ -119,6 +120,7 @@ export async function topSellersFromDays(
        FROM (SELECT 1) AS one LEFT JOIN ranked r ON true
       ORDER BY r.quantity DESC, r.product_id ASC`,
     p.values,
+    true, // fixed text, values as parameters: a named statement on pg (prepared-statements.ts)
   );
   if (readInt(found[0]?.ok ?? 0) !== 1) return undefined;
   return found

@@ -95,20 +95,24 @@ export async function rebuildReportDays(tx: PostgresQueryable): Promise<void> {
       WHERE s.starts_at = c.day`,
     [REPORT_CUSTOMER_ROLE],
   );
+  // Both tables are written in their key order, so a report's range of days is a few adjacent heap pages (a week of
+  // product rows: 704 rows on 451 pages in hash order). Later status changes update in place or append.
   await tx.query(
     `WITH ${STARTS}
      INSERT INTO shop_report_days (status, starts_at, orders, sales, tax, shipping, items, discount, refunds)
      SELECT o.status, ${DAY_OF('o.created_at')}, count(*), sum(o.total), sum(o.cart_tax) + sum(o.shipping_tax),
             sum(o.shipping_total), sum(o.agg_items), sum(o.agg_discount), sum(o.agg_refunds)
        FROM shop_orders o, b
-      GROUP BY 1, 2`,
+      GROUP BY 1, 2
+      ORDER BY 1, 2`,
   );
   await tx.query(
     `WITH ${STARTS}
      INSERT INTO shop_report_day_products (status, starts_at, product_id, orders, quantity)
      SELECT o.status, ${DAY_OF('o.created_at')}, p.product_id, count(*), sum(p.quantity)
        FROM shop_orders o CROSS JOIN LATERAL unnest(o.agg_product_ids, o.agg_product_quantities) AS p(product_id, quantity), b
-      GROUP BY 1, 2, 3`,
+      GROUP BY 1, 2, 3
+      ORDER BY 1, 2, 3`,
   );
   await tx.query('INSERT INTO shop_report_zone (time_zone) VALUES ($1)', [timeZone]);
   // Statistics now, not at autovacuum's next round: without them the planner sorts a year's product rows where a

@@ -1,17 +1,26 @@
 import type { PostgresClient, PostgresPooledConnection, PostgresQueryable } from './client';
 import type { RequestBudget } from '../request-budget';
 import { unavailableOr, withinBudget } from './request-budget';
+import { isStalePreparedStatement, queryNamed, takesNamedStatements } from './prepared-statements';
 
 /**
  * How the PostgreSQL code talks to a user's client: single queries and transactions, whatever the client's kind
  * (see {@link PostgresClient} for the detection rules). Internal; not part of the public API.
  */
 export interface PostgresSession {
-  /** Runs one query and returns its rows (in a limited session: one read, answered before its COMMIT completes). */
-  rows(text: string, params?: readonly unknown[]): Promise<Record<string, unknown>[]>;
+  /**
+   * Runs one query and returns its rows (in a limited session: one read, answered before its COMMIT completes).
+   * `prepare`: the text has a fixed shape whose plan does not depend on the values, so a limited session on a `pg`
+   * pool may run it as a named prepared statement (see prepared-statements.ts); `'generic'`: and its one generic
+   * plan is right for every value, so the server is told to use it rather than plan each call. Elsewhere ignored.
+   */
+  rows(text: string, params?: readonly unknown[], prepare?: Prepare): Promise<Record<string, unknown>[]>;
   /** Runs `fn` inside BEGIN..COMMIT on one connection; rolls back and rethrows when `fn` rejects. */
   transaction<T>(fn: (tx: PostgresQueryable) => Promise<T>): Promise<T>;
 }
+
+/** How a read may be prepared: see {@link PostgresSession.rows}. */
+export type Prepare = boolean | 'generic';
 
 function isPool(client: PostgresClient): boolean {
   const c = client as unknown as Record<string, unknown>;
@@ -75,6 +84,8 @@ function exclusiveFor(client: object): Exclusive {
 export interface SessionLimits {
   /** The budget of the next unit of work: a fresh one per unit, or a request's, shared by all its units. */
   budget(): RequestBudget;
+  /** Whether reads marked `prepare` run as named prepared statements on a `pg` pool's connections. */
+  readonly prepare?: boolean | undefined;
 }
 
 // JIT is off because the repository's statements are short index scans: compiling them costs far more than it saves
@@ -83,8 +94,18 @@ export interface SessionLimits {
 // On a connection (a pool's, or a single client), BEGIN and the settings go in ONE simple-protocol query: one round
 // trip instead of two per unit of work. The text carries no user input: the timeout is an integer we computed, so
 // no parameters (which a multi-statement query cannot take) are needed.
-function beginWithLimits(budget: RequestBudget): string {
-  return `BEGIN; SET LOCAL statement_timeout = ${timeoutMs(budget)}; SET LOCAL jit = off`;
+//
+// `generic`: the read is a named statement whose generic plan is the right one whatever its values (the default
+// page: an index walk of LIMIT rows from OFFSET), which the server's own choice would not take (its estimate of an
+// OFFSET parameter is a tenth of the table, costlier than the custom plan of OFFSET 0), so it planned every call.
+// plan_cache_mode exists from PostgreSQL 12 on: asked for only there (an older server plans the page per call, as
+// before), without a round trip to learn the version.
+const GENERIC_PLANS =
+  "; SELECT CASE WHEN current_setting('server_version_num')::int >= 120000 THEN set_config('plan_cache_mode', 'force_generic_plan', true) END";
+
+function beginWithLimits(budget: RequestBudget, generic = false): string {
+  const plans = generic ? GENERIC_PLANS : '';
+  return `BEGIN; SET LOCAL statement_timeout = ${timeoutMs(budget)}; SET LOCAL jit = off${plans}`;
 }
 
 // At least 1: a statement_timeout of 0 would mean "no limit". remainingMs() throws when nothing is left.
@@ -156,7 +177,7 @@ function plainSession(client: PostgresClient): PostgresSession {
 // into the user's pooled connections, and a server default is not required.
 function limitedSession(client: PostgresClient, limits: SessionLimits): PostgresSession {
   // `early`: told the unit's result once its COMMIT is sent (pool and single connection only; see rows below).
-  let transaction: <T>(fn: (tx: PostgresQueryable) => Promise<T>, early?: (result: T) => void) => Promise<T>;
+  let transaction: <T>(fn: (tx: PostgresQueryable) => Promise<T>, early?: (result: T) => void, generic?: boolean) => Promise<T>;
   if (typeof client.transaction === 'function') {
     transaction = async (fn) => {
       const budget = limits.budget();
@@ -171,7 +192,7 @@ function limitedSession(client: PostgresClient, limits: SessionLimits): Postgres
       }
     };
   } else if (isPool(client)) {
-    transaction = async (fn, early) => {
+    transaction = async (fn, early, generic) => {
       const budget = limits.budget();
       try {
         const conn = await withinBudget(client.connect!(), budget, (late) => {
@@ -195,12 +216,19 @@ function limitedSession(client: PostgresClient, limits: SessionLimits): Postgres
                 };
                 signal.addEventListener('abort', stop, { once: true });
               }
-              return fn(tx);
+              try {
+                return await fn(tx);
+              } catch (error) {
+                // The driver's record of what it prepared on this connection is wrong: never reuse it.
+                if (isStalePreparedStatement(error)) broken = error instanceof Error ? error : new Error(String(error));
+                throw error;
+              }
             },
             (error) => {
               broken = error instanceof Error ? error : new Error(String(error));
             },
-            beginWithLimits(budget),
+            // Only where the read does go out as a named statement (an unnamed one is planned for its values).
+            beginWithLimits(budget, generic === true && takesNamedStatements(conn)),
             early,
           );
         } finally {
@@ -224,18 +252,28 @@ function limitedSession(client: PostgresClient, limits: SessionLimits): Postgres
     };
   }
   const rowsOf = (r: { rows: readonly unknown[] }) => r.rows as Record<string, unknown>[];
-  const read = (text: string, params?: readonly unknown[], early?: (found: Record<string, unknown>[]) => void) =>
-    transaction(async (tx) => rowsOf(await tx.query(text, params ? [...params] : [])), early);
-  if (typeof client.transaction === 'function') return { rows: read, transaction };
+  // Named statements on a pool's connections only: a discarded connection takes its stale statements with it, while
+  // a single Client (or a driver other than pg) would keep failing, so those get plain text.
+  const named = limits.prepare !== false && typeof client.transaction !== 'function' && isPool(client);
+  const read = (text: string, params?: readonly unknown[], early?: (found: Record<string, unknown>[]) => void, prepare: Prepare = false) =>
+    transaction(
+      async (tx) => {
+        const values = params ? [...params] : [];
+        return rowsOf(await (prepare !== false && named && takesNamedStatements(tx) ? queryNamed(tx, text, values) : tx.query(text, values)));
+      },
+      early,
+      prepare === 'generic' && named,
+    );
+  if (typeof client.transaction === 'function') return { rows: (text, params) => read(text, params), transaction };
   return {
     // A limited session's rows() are reads (writes go through transaction()): their answer is final once the
     // statement has answered, so the caller gets it one round trip earlier, as soon as the COMMIT (of nothing) is
     // sent; the COMMIT still ends before the connection goes back to the pool or the queue, and on one pg.Client it
     // is queued ahead of whatever the caller sends next. A failed COMMIT cannot change the answer; the connection is
     // discarded as before. (PGlite is in-process: nothing to win there.)
-    rows: (text, params) =>
+    rows: (text, params, prepare) =>
       new Promise<Record<string, unknown>[]>((resolve, reject) => {
-        read(text, params, resolve).catch(reject);
+        read(text, params, resolve, prepare).catch(reject);
       }),
     transaction,
   };
