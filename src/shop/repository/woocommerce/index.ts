@@ -10,3 +10,4 @@ export { WooCommerceStoreError, storeTimeZone } from './read-store-settings';
 export { readPhpSerialized, type PhpValue, type PhpArray } from './php-unserialize';
 export type { MysqlQueryable, WooCommerceStorage } from './woocommerce-database';
 export { createWooCommerceRepository, type WooCommerceRepository, type WooCommerceRepositoryOptions } from './woocommerce-repository';
+export type { WooCommerceReportCacheOptions } from './report-day-cache';

@@ -13,6 +13,8 @@ import { couponBase, couponConditions, datetimeWindow, limitClause, orderColumns
 import { readCoupons, readCustomers, readProducts } from './read-catalog';
 import { readOrders, type SnapshotOrder } from './read-orders';
 import { readStoreSettings } from './read-store-settings';
+import { cachedSales, cachedTopSellers } from './cached-reports';
+import { ReportDayCache, type WooCommerceReportCacheOptions } from './report-day-cache';
 import { aggregateWooCommerceSales, wooCommerceTopSellers } from './report-sql';
 import { isValidTablePrefix, selectRows, woocommerceTables, type MysqlQueryable, type WooCommerceStorage, type WooCommerceTables } from './woocommerce-database';
 
@@ -41,6 +43,11 @@ export interface WooCommerceRepositoryOptions {
   readonly statementTimeoutMs?: number | undefined;
   /** Connections of the pool opened for `url` (default 8). */
   readonly connectionLimit?: number | undefined;
+  /**
+   * Report days kept in memory and checked against the store on each report (HPOS only; default on): a year's report
+   * re-reads only the days that changed. `false` reads every report in full. docs/woocommerce.md, "Report cache".
+   */
+  readonly reportCache?: boolean | WooCommerceReportCacheOptions | undefined;
 }
 
 /**
@@ -138,11 +145,14 @@ export function createWooCommerceRepository(options: WooCommerceRepositoryOption
     });
     return value;
   };
+  const cache = options.reportCache === false ? undefined : new ReportDayCache(options.reportCache === true ? {} : options.reportCache);
+  // The cache serves HPOS only (posts storage has no index on its update times); forgotten when the storage switches.
+  const cacheFor = (s: Settings) => (s.storage === 'hpos' ? cache : void cache?.clear());
   const forRequest = (scope: RepositoryRequestScope): ShopRepository => {
     const db = budgetedQueryable(raw, flavorOf, requestBudget(budgetMs, scope.signal));
-    return repositoryOver(() => db, t, prefix, settingsOf, forRequest);
+    return repositoryOver(() => db, t, prefix, settingsOf, forRequest, cacheFor);
   };
-  const repository = repositoryOver(() => budgetedQueryable(raw, flavorOf, requestBudget(budgetMs)), t, prefix, settingsOf, forRequest);
+  const repository = repositoryOver(() => budgetedQueryable(raw, flavorOf, requestBudget(budgetMs)), t, prefix, settingsOf, forRequest, cacheFor);
   return {
     ...repository,
     async close() {
@@ -171,6 +181,7 @@ function repositoryOver(
   prefix: string,
   settingsOf: (db: MysqlQueryable) => Promise<Settings>,
   forRequest: (scope: RepositoryRequestScope) => ShopRepository,
+  cacheFor: (s: Settings) => ReportDayCache | undefined,
 ): ShopRepository {
   async function ordersOf(db: MysqlQueryable, s: Settings, ids: readonly number[]): Promise<Order[]> {
     return toOrders(await readOrders(db, t, s.storage, ids, s.store.timeZone), ids, s.store.currency);
@@ -334,12 +345,14 @@ function repositoryOver(
     aggregateSales: async (range, statuses) => {
       const db = dbFor();
       const s = await settingsOf(db);
-      return aggregateWooCommerceSales(db, t, s.storage, prefix, range, statuses);
+      const cache = cacheFor(s);
+      return (cache && (await cachedSales(cache, db, t, prefix, range, statuses))) ?? aggregateWooCommerceSales(db, t, s.storage, prefix, range, statuses);
     },
     topSellers: async (window, statuses, limit) => {
       const db = dbFor();
       const s = await settingsOf(db);
-      return wooCommerceTopSellers(db, t, s.storage, window, statuses, limit);
+      const cache = cacheFor(s);
+      return (cache && (await cachedTopSellers(cache, db, t, window, s.store.timeZone, statuses, limit))) ?? wooCommerceTopSellers(db, t, s.storage, window, statuses, limit);
     },
     forRequest,
   };
