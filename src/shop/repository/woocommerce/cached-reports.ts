@@ -50,7 +50,7 @@ export async function cachedSales(
     s.discount = s.discount.plus(d.discount);
     s.refunds = s.refunds.plus(d.refunds);
   }
-  const customers = await registrationsByPeriod(db, t, prefix, bounds);
+  const customers = await cache.registrationsBy(bounds, () => registrationsByPeriod(db, t, prefix, bounds));
   return sums.map((s, i) => {
     const raw: RawPeriodSums = { ...s, sales: s.sales.toString(), tax: s.tax.toString(), shipping: s.shipping.toString(), items: s.items.toFixed(), discount: s.discount.toString(), refunds: s.refunds.toString() };
     return periodTotals(raw, customers[i]!);

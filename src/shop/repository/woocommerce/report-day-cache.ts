@@ -30,6 +30,12 @@ export interface WooCommerceReportCacheOptions {
   readonly maxAgeMs?: number | undefined;
   /** Days kept per kind (sales sums, top-seller quantities), least recently used dropped first (default 4,000). */
   readonly maxDays?: number | undefined;
+  /**
+   * How long a check by fingerprints (and the registrations count) holds (default 0: every report checks). Above 0,
+   * reports within this long after a check only follow `date_updated_gmt`: a hard-deleted order or refund, or a new
+   * customer registration, is then seen up to this much later.
+   */
+  readonly verifyEveryMs?: number | undefined;
 }
 
 interface Entry<V> {
@@ -37,6 +43,8 @@ interface Entry<V> {
   readonly end: number;
   readonly fingerprint: string;
   readonly at: number;
+  /** When a fingerprint last matched (or the entry was read). */
+  checked: number;
   readonly value: V;
 }
 
@@ -70,6 +78,8 @@ export function dayBoundsOf(range: ReportRange): number[] | null {
 export class ReportDayCache {
   private readonly maxAgeMs: number;
   private readonly maxDays: number;
+  private readonly verifyEveryMs: number;
+  private readonly registrations = new Map<string, { checked: number; counts: number[] }>();
   private readonly sales = new Map<string, Entry<RawPeriodSums>>();
   private readonly quantities = new Map<string, Entry<Map<number, number>>>();
   private watermark: number | undefined;
@@ -78,6 +88,8 @@ export class ReportDayCache {
   constructor(options: WooCommerceReportCacheOptions = {}, private readonly now: () => number = Date.now) {
     this.maxAgeMs = options.maxAgeMs ?? 600_000;
     this.maxDays = options.maxDays ?? 4000;
+    this.verifyEveryMs = options.verifyEveryMs ?? 0;
+    if (!(this.verifyEveryMs >= 0)) throw new RangeError(`reportCache.verifyEveryMs must be a number of at least 0, got ${this.verifyEveryMs}`);
     if (!(this.maxAgeMs >= 0)) throw new RangeError(`reportCache.maxAgeMs must be a number of at least 0, got ${this.maxAgeMs}`);
     if (!Number.isSafeInteger(this.maxDays) || this.maxDays < 1) throw new RangeError(`reportCache.maxDays must be a whole number of at least 1, got ${this.maxDays}`);
   }
@@ -86,6 +98,7 @@ export class ReportDayCache {
   clear(): void {
     this.sales.clear();
     this.quantities.clear();
+    this.registrations.clear();
     this.watermark = undefined;
     this.seen = new Map();
   }
@@ -100,6 +113,18 @@ export class ReportDayCache {
     return this.byDay(db, t, days, statuses, this.quantities, async (scope) => productQuantitiesByPeriod(db, t, scope, days));
   }
 
+  /** The registrations per period of `bounds`: read by `read`, or kept from a read within `verifyEveryMs`. */
+  async registrationsBy(bounds: readonly number[], read: () => Promise<number[]>): Promise<number[]> {
+    const key = bounds.join(',');
+    const kept = this.registrations.get(key);
+    if (kept !== undefined && this.now() - kept.checked < this.verifyEveryMs) return kept.counts;
+    const counts = await read();
+    this.registrations.delete(key);
+    this.registrations.set(key, { checked: this.now(), counts });
+    for (const k of this.registrations.keys()) if (this.registrations.size > 64) this.registrations.delete(k);
+    return counts;
+  }
+
   private async byDay<V>(
     db: MysqlQueryable,
     t: WooCommerceTables,
@@ -111,15 +136,21 @@ export class ReportDayCache {
     const n = days.length - 1;
     if (n < 1 || n > this.maxDays) return null;
     await this.followUpdates(db, t);
-    const prints = await fingerprints(db, t, days, statuses);
     const tag = [...new Set(statuses)].sort().join(',');
     const key = (i: number) => `${tag}|${days[i]}|${days[i + 1]}`;
     const now = this.now();
+    if (this.verifyEveryMs > 0) {
+      // Inside the check interval every day must be kept, young enough, and checked recently.
+      const kept = days.slice(1).map((_, i) => entries.get(key(i)));
+      if (kept.every((e) => e !== undefined && now - e.at <= this.maxAgeMs && now - e.checked < this.verifyEveryMs)) return kept.map((e) => e!.value);
+    }
+    const prints = await fingerprints(db, t, days, statuses);
     const out: (V | undefined)[] = [];
     const stale: number[] = [];
     for (let i = 0; i < n; i += 1) {
       const entry = entries.get(key(i));
       if (entry !== undefined && entry.fingerprint === prints[i] && now - entry.at <= this.maxAgeMs) {
+        entry.checked = now;
         entries.delete(key(i)); // re-inserted last: the Map's order is the least recently used first
         entries.set(key(i), entry);
         out.push(entry.value);
@@ -142,7 +173,7 @@ export class ReportDayCache {
       for (const i of stale) {
         out[i] = fresh[i]!;
         entries.delete(key(i));
-        entries.set(key(i), { start: days[i]!, end: days[i + 1]!, fingerprint: prints[i]!, at: now, value: fresh[i]! });
+        entries.set(key(i), { start: days[i]!, end: days[i + 1]!, fingerprint: prints[i]!, at: now, checked: now, value: fresh[i]! });
       }
       for (const k of entries.keys()) {
         if (entries.size <= this.maxDays) break;
