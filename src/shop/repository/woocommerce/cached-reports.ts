@@ -6,9 +6,46 @@ import { reportPeriodBounds } from '../../reports/report-periods';
 import type { PeriodTotals, ReportRange, TopSellerRow } from '../../reports/report-types';
 import { ExactDecimal as Decimal } from '../../reports/sales-exact-sum';
 import type { TimeWindow } from '../shop-repository';
-import { dayBoundsOf, type ReportDayCache } from './report-day-cache';
-import { periodTotals, registrationsByPeriod, topSellersOf, type RawPeriodSums } from './report-sql';
-import type { MysqlQueryable, WooCommerceTables } from './woocommerce-database';
+import { dayBoundsOf, ReportDayCache, type WooCommerceReportCacheOptions } from './report-day-cache';
+import { aggregateWooCommerceSales, periodTotals, registrationsByPeriod, topSellersOf, wooCommerceTopSellers, type RawPeriodSums } from './report-sql';
+import type { MysqlQueryable, WooCommerceStorage, WooCommerceTables } from './woocommerce-database';
+
+/** The cache a report of a store in `storage` uses, if any. */
+export type ReportCacheFor = (storage: WooCommerceStorage) => ReportDayCache | undefined;
+
+/** One repository's report cache (none for `false`), served to HPOS reports only. */
+export function reportCacheFor(option: boolean | WooCommerceReportCacheOptions | undefined): ReportCacheFor {
+  const cache = option === false ? undefined : new ReportDayCache(option === true ? {} : option);
+  // Posts storage has no index on its update times: no cache. One that switches storage has its days forgotten.
+  return (storage) => (storage === 'hpos' ? cache : void cache?.clear());
+}
+
+/** A sales report's period totals: from the cache when there is one and it serves the range, else pushed down. */
+export async function reportSales(
+  cache: ReportDayCache | undefined,
+  db: MysqlQueryable,
+  t: WooCommerceTables,
+  storage: WooCommerceStorage,
+  prefix: string,
+  range: ReportRange,
+  statuses: readonly OrderStatus[],
+): Promise<readonly PeriodTotals[]> {
+  return (cache && (await cachedSales(cache, db, t, prefix, range, statuses))) ?? aggregateWooCommerceSales(db, t, storage, prefix, range, statuses);
+}
+
+/** Top sellers: from the cache when there is one and it serves the window, else pushed down. */
+export async function reportTopSellers(
+  cache: ReportDayCache | undefined,
+  db: MysqlQueryable,
+  t: WooCommerceTables,
+  storage: WooCommerceStorage,
+  window: TimeWindow,
+  timeZone: string,
+  statuses: readonly OrderStatus[],
+  limit: number,
+): Promise<readonly TopSellerRow[]> {
+  return (cache && (await cachedTopSellers(cache, db, t, window, timeZone, statuses, limit))) ?? wooCommerceTopSellers(db, t, storage, window, statuses, limit);
+}
 
 // For each day of `days`, the index of the period of `bounds` it lies in; null when a period bound is no day bound.
 function periodOfDays(days: readonly number[], bounds: readonly number[]): number[] | null {
@@ -38,18 +75,21 @@ export async function cachedSales(
   if (days === null || periods === null) return null;
   const perDay = await cache.salesByDay(db, t, days, statuses);
   if (perDay === null) return null;
-  const zero = () => ({ orders: 0, sales: new Decimal(0), tax: new Decimal(0), shipping: new Decimal(0), items: new Decimal(0), discount: new Decimal(0), refunds: new Decimal(0) });
-  const sums = range.labels.map(zero);
-  for (const [i, d] of perDay.entries()) {
-    const s = sums[periods[i]!]!;
-    s.orders += d.orders;
-    s.sales = s.sales.plus(d.sales);
-    s.tax = s.tax.plus(d.tax);
-    s.shipping = s.shipping.plus(d.shipping);
-    s.items = s.items.plus(d.items);
-    s.discount = s.discount.plus(d.discount);
-    s.refunds = s.refunds.plus(d.refunds);
-  }
+  const sums = cache.folded(`sales|${statuses.join(',')}|${bounds.join(',')}`, perDay, () => {
+    const zero = () => ({ orders: 0, sales: new Decimal(0), tax: new Decimal(0), shipping: new Decimal(0), items: new Decimal(0), discount: new Decimal(0), refunds: new Decimal(0) });
+    const sums = range.labels.map(zero);
+    for (const [i, d] of perDay.entries()) {
+      const s = sums[periods[i]!]!;
+      s.orders += d.orders;
+      s.sales = s.sales.plus(d.sales);
+      s.tax = s.tax.plus(d.tax);
+      s.shipping = s.shipping.plus(d.shipping);
+      s.items = s.items.plus(d.items);
+      s.discount = s.discount.plus(d.discount);
+      s.refunds = s.refunds.plus(d.refunds);
+    }
+    return sums;
+  });
   const customers = await cache.registrationsBy(bounds, () => registrationsByPeriod(db, t, prefix, bounds));
   return sums.map((s, i) => {
     const raw: RawPeriodSums = { ...s, sales: s.sales.toString(), tax: s.tax.toString(), shipping: s.shipping.toString(), items: s.items.toFixed(), discount: s.discount.toString(), refunds: s.refunds.toString() };
@@ -71,7 +111,10 @@ export async function cachedTopSellers(
   if (days === null) return null;
   const perDay = await cache.quantitiesByDay(db, t, days, statuses);
   if (perDay === null) return null;
-  const total = new Map<number, number>();
-  for (const day of perDay) for (const [id, q] of day) total.set(id, (total.get(id) ?? 0) + q);
+  const total = cache.folded(`top|${statuses.join(',')}|${days[0]}|${days[days.length - 1]}`, perDay, () => {
+    const sum = new Map<number, number>();
+    for (const day of perDay) for (const [id, q] of day) sum.set(id, (sum.get(id) ?? 0) + q);
+    return sum;
+  });
   return topSellersOf(db, t, total, limit);
 }

@@ -14,11 +14,10 @@ export type SnapshotOrder = OrderHead & Omit<OrderLines, 'notes'> & { refunds: R
  */
 export async function readOrders(db: MysqlQueryable, t: WooCommerceTables, storage: WooCommerceStorage, ids: readonly number[], timeZone: string): Promise<SnapshotOrder[]> {
   if (ids.length === 0) return [];
-  const heads = await orderHeads(db, t, storage, ids, timeZone);
-  const present = heads.map((h) => h.id);
-  if (present.length === 0) return [];
-  const lines = await linesOf(db, t, present);
-  const refunds = await refundsOf(db, t, storage, present);
+  // The parts in parallel (each a few indexed statements): a page is then as slow as its slowest part, not their sum.
+  // Lines and refunds of ids that are no order are read for nothing and dropped with their missing head.
+  const [heads, lines, refunds] = await Promise.all([orderHeads(db, t, storage, ids, timeZone), linesOf(db, t, ids), refundsOf(db, t, storage, ids)]);
+  if (heads.length === 0) return [];
   const refundsByOrder = new Map<number, RefundHead['refund'][]>();
   for (const r of refunds) {
     let list = refundsByOrder.get(r.orderId);

@@ -80,6 +80,7 @@ export class ReportDayCache {
   private readonly maxDays: number;
   private readonly verifyEveryMs: number;
   private readonly registrations = new Map<string, { checked: number; counts: number[] }>();
+  private readonly folds = new Map<string, { parts: readonly unknown[]; value: unknown }>();
   private readonly sales = new Map<string, Entry<RawPeriodSums>>();
   private readonly quantities = new Map<string, Entry<Map<number, number>>>();
   private watermark: number | undefined;
@@ -99,6 +100,7 @@ export class ReportDayCache {
     this.sales.clear();
     this.quantities.clear();
     this.registrations.clear();
+    this.folds.clear();
     this.watermark = undefined;
     this.seen = new Map();
   }
@@ -111,6 +113,20 @@ export class ReportDayCache {
   /** The line quantities per product of each day of `days`, or null when the range is too long to keep. */
   quantitiesByDay(db: MysqlQueryable, t: WooCommerceTables, days: readonly number[], statuses: readonly OrderStatus[]): Promise<Map<number, number>[] | null> {
     return this.byDay(db, t, days, statuses, this.quantities, async (scope) => productQuantitiesByPeriod(db, t, scope, days));
+  }
+
+  /**
+   * `fold()` of the day values `parts`, or its last result under `key` when every part is the very value it was then
+   * (no day re-read since): a year's report is then not re-summed from its 365 days.
+   */
+  folded<T>(key: string, parts: readonly unknown[], fold: () => T): T {
+    const last = this.folds.get(key);
+    if (last !== undefined && last.parts.length === parts.length && last.parts.every((p, i) => p === parts[i])) return last.value as T;
+    const value = fold();
+    this.folds.delete(key);
+    this.folds.set(key, { parts, value });
+    for (const k of this.folds.keys()) if (this.folds.size > 64) this.folds.delete(k);
+    return value;
   }
 
   /** The registrations per period of `bounds`: read by `read`, or kept from a read within `verifyEveryMs`. */

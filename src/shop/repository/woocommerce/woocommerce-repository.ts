@@ -13,9 +13,8 @@ import { couponBase, couponConditions, datetimeWindow, limitClause, orderColumns
 import { readCoupons, readCustomers, readProducts } from './read-catalog';
 import { readOrders, type SnapshotOrder } from './read-orders';
 import { readStoreSettings } from './read-store-settings';
-import { cachedSales, cachedTopSellers } from './cached-reports';
-import { ReportDayCache, type WooCommerceReportCacheOptions } from './report-day-cache';
-import { aggregateWooCommerceSales, wooCommerceTopSellers } from './report-sql';
+import { reportCacheFor, reportSales, reportTopSellers, type ReportCacheFor } from './cached-reports';
+import type { WooCommerceReportCacheOptions } from './report-day-cache';
 import { isValidTablePrefix, selectRows, woocommerceTables, type MysqlQueryable, type WooCommerceStorage, type WooCommerceTables } from './woocommerce-database';
 
 /**
@@ -43,10 +42,7 @@ export interface WooCommerceRepositoryOptions {
   readonly statementTimeoutMs?: number | undefined;
   /** Connections of the pool opened for `url` (default 8). */
   readonly connectionLimit?: number | undefined;
-  /**
-   * Report days kept in memory and checked against the store on each report (HPOS only; default on): a year's report
-   * re-reads only the days that changed. `false` reads every report in full. docs/woocommerce.md, "Report cache".
-   */
+  /** Report days kept in memory, checked on each report (HPOS only; default on): docs/woocommerce.md, "Report cache". */
   readonly reportCache?: boolean | WooCommerceReportCacheOptions | undefined;
 }
 
@@ -145,9 +141,7 @@ export function createWooCommerceRepository(options: WooCommerceRepositoryOption
     });
     return value;
   };
-  const cache = options.reportCache === false ? undefined : new ReportDayCache(options.reportCache === true ? {} : options.reportCache);
-  // The cache serves HPOS only (posts storage has no index on its update times); forgotten when the storage switches.
-  const cacheFor = (s: Settings) => (s.storage === 'hpos' ? cache : void cache?.clear());
+  const cacheFor = reportCacheFor(options.reportCache);
   const forRequest = (scope: RepositoryRequestScope): ShopRepository => {
     const db = budgetedQueryable(raw, flavorOf, requestBudget(budgetMs, scope.signal));
     return repositoryOver(() => db, t, prefix, settingsOf, forRequest, cacheFor);
@@ -181,7 +175,7 @@ function repositoryOver(
   prefix: string,
   settingsOf: (db: MysqlQueryable) => Promise<Settings>,
   forRequest: (scope: RepositoryRequestScope) => ShopRepository,
-  cacheFor: (s: Settings) => ReportDayCache | undefined,
+  cacheFor: ReportCacheFor,
 ): ShopRepository {
   async function ordersOf(db: MysqlQueryable, s: Settings, ids: readonly number[]): Promise<Order[]> {
     return toOrders(await readOrders(db, t, s.storage, ids, s.store.timeZone), ids, s.store.currency);
@@ -221,9 +215,7 @@ function repositoryOver(
   }
 
   return {
-    async getStore() {
-      return (await settingsOf(dbFor())).store;
-    },
+    getStore: async () => (await settingsOf(dbFor())).store,
 
     async listOrders(filter, paging) {
       const db = dbFor();
@@ -345,14 +337,12 @@ function repositoryOver(
     aggregateSales: async (range, statuses) => {
       const db = dbFor();
       const s = await settingsOf(db);
-      const cache = cacheFor(s);
-      return (cache && (await cachedSales(cache, db, t, prefix, range, statuses))) ?? aggregateWooCommerceSales(db, t, s.storage, prefix, range, statuses);
+      return reportSales(cacheFor(s.storage), db, t, s.storage, prefix, range, statuses);
     },
     topSellers: async (window, statuses, limit) => {
       const db = dbFor();
       const s = await settingsOf(db);
-      const cache = cacheFor(s);
-      return (cache && (await cachedTopSellers(cache, db, t, window, s.store.timeZone, statuses, limit))) ?? wooCommerceTopSellers(db, t, s.storage, window, statuses, limit);
+      return reportTopSellers(cacheFor(s.storage), db, t, s.storage, window, s.store.timeZone, statuses, limit);
     },
     forRequest,
   };
