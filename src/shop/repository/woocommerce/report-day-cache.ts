@@ -84,6 +84,8 @@ export class ReportDayCache {
   private readonly sales = new Map<string, Entry<RawPeriodSums>>();
   private readonly quantities = new Map<string, Entry<Map<number, number>>>();
   private watermark: number | undefined;
+  // Counts invalidations: days read while one happened are answered but not kept (they may predate the change).
+  private generation = 0;
   private seen = new Map<number, string>();
 
   constructor(options: WooCommerceReportCacheOptions = {}, private readonly now: () => number = Date.now) {
@@ -97,12 +99,17 @@ export class ReportDayCache {
 
   /** Forgets every day (the store's storage changed, or too much changed at once). */
   clear(): void {
+    this.dropEntries();
+    this.watermark = undefined;
+    this.seen = new Map();
+  }
+
+  private dropEntries(): void {
+    this.generation += 1;
     this.sales.clear();
     this.quantities.clear();
     this.registrations.clear();
     this.folds.clear();
-    this.watermark = undefined;
-    this.seen = new Map();
   }
 
   /** The sums of each day of `days` (local midnights), or null when the range is too long to keep. */
@@ -152,6 +159,7 @@ export class ReportDayCache {
     const n = days.length - 1;
     if (n < 1 || n > this.maxDays) return null;
     await this.followUpdates(db, t);
+    const generation = this.generation;
     const tag = [...new Set(statuses)].sort().join(',');
     const key = (i: number) => `${tag}|${days[i]}|${days[i + 1]}`;
     const now = this.now();
@@ -186,8 +194,10 @@ export class ReportDayCache {
       const scope = reportScope(t, 'hpos', windows, statuses);
       if (scope === null) return null;
       const fresh = await compute(scope);
+      const keep = generation === this.generation;
       for (const i of stale) {
         out[i] = fresh[i]!;
+        if (!keep) continue;
         entries.delete(key(i));
         entries.set(key(i), { start: days[i]!, end: days[i + 1]!, fingerprint: prints[i]!, at: now, checked: now, value: fresh[i]! });
       }
@@ -201,17 +211,24 @@ export class ReportDayCache {
 
   // Drops the days of orders (and of refunds' orders) updated since the last check.
   private async followUpdates(db: MysqlQueryable, t: WooCommerceTables): Promise<void> {
-    const [top] = await selectRows(db, `SELECT MAX(date_updated_gmt) AS m FROM ${t.orders}`);
-    const newest = Date.parse(gmtInstant(text(top?.m)) ?? '');
-    const from = this.watermark === undefined ? newest : Math.min(this.watermark, Number.isFinite(newest) ? newest : this.watermark);
-    if (!Number.isFinite(from)) return; // no update time anywhere: fingerprints and age only
-    const rows = await selectRows(
-      db,
-      `SELECT o.id, o.date_updated_gmt AS updated, COALESCE(p.date_created_gmt, o.date_created_gmt) AS created
-         FROM ${t.orders} o LEFT JOIN ${t.orders} p ON p.id = o.parent_order_id AND o.parent_order_id > 0
-        WHERE o.date_updated_gmt >= ? LIMIT ${MAX_CHANGED_ROWS + 1}`,
-      [datetime(from - SKEW_MS)],
-    );
+    // The first time from the newest stamp (`date_updated` index); then from the newest seen: one statement a report.
+    let from = this.watermark;
+    if (from === undefined) {
+      const [top] = await selectRows(db, `SELECT MAX(date_updated_gmt) AS m FROM ${t.orders}`);
+      from = Date.parse(gmtInstant(text(top?.m)) ?? '');
+      if (!Number.isFinite(from)) return; // no update time anywhere: fingerprints and age only
+    }
+    const updatedSince = (op: '>=' | '>', at: number) =>
+      selectRows(
+        db,
+        `SELECT o.id, o.date_updated_gmt AS updated, COALESCE(p.date_created_gmt, o.date_created_gmt) AS created
+           FROM ${t.orders} o LEFT JOIN ${t.orders} p ON p.id = o.parent_order_id AND o.parent_order_id > 0
+          WHERE o.date_updated_gmt ${op} ? LIMIT ${MAX_CHANGED_ROWS + 1}`,
+        [datetime(at)],
+      );
+    let rows = await updatedSince('>=', from - SKEW_MS);
+    // A crowded margin (a bulk import stamped within minutes): the rows past the watermark only, without the margin.
+    if (rows.length > MAX_CHANGED_ROWS && this.watermark !== undefined) rows = await updatedSince('>', from);
     if (rows.length > MAX_CHANGED_ROWS) {
       this.clear();
       return;
@@ -225,10 +242,27 @@ export class ReportDayCache {
       seen.set(id, updated);
       if (!first && this.seen.get(id) !== updated) changed.push(Date.parse(gmtInstant(text(r.created)) ?? ''));
     }
-    for (const entries of [this.sales, this.quantities] as Map<string, Entry<unknown>>[]) {
-      for (const [k, e] of entries) if (changed.some((at) => !Number.isFinite(at) || (at >= e.start && at < e.end))) entries.delete(k);
+    if (changed.some((at) => !Number.isFinite(at))) this.dropEntries();
+    else if (changed.length > 0) {
+      this.generation += 1;
+      changed.sort((x, y) => x - y);
+      for (const entries of [this.sales, this.quantities] as Map<string, Entry<unknown>>[]) {
+        for (const [k, e] of entries) {
+          // The first change at or after the day's start, by bisection: stale when it falls before the day's end.
+          let lo = 0;
+          let hi = changed.length;
+          while (lo < hi) {
+            const mid = (lo + hi) >> 1;
+            if (changed[mid]! < e.start) lo = mid + 1;
+            else hi = mid;
+          }
+          if (lo < changed.length && changed[lo]! < e.end) entries.delete(k);
+        }
+      }
     }
-    this.watermark = Number.isFinite(newest) ? newest : this.watermark;
+    let newest = from;
+    for (const stamp of seen.values()) newest = Math.max(newest, Date.parse(gmtInstant(stamp) ?? '') || newest);
+    this.watermark = newest;
     this.seen = seen;
   }
 }
@@ -240,18 +274,20 @@ async function fingerprints(db: MysqlQueryable, t: WooCommerceTables, days: read
   if (scope !== null) {
     const c = orderColumns(t, 'hpos');
     const day = periodOf(c, days);
-    const orders = await selectRows(db, `SELECT ${day} AS d, COUNT(*) AS n, SUM(o.id) AS s, SUM(CAST(o.id AS DECIMAL(40,0)) * o.id) AS q FROM ${c.from} WHERE ${scope.where} GROUP BY 1`, scope.values);
+    // Both from indexes only, in parallel; refunds (few) read first, their orders by primary key.
+    const [orders, refunds] = await Promise.all([
+      selectRows(db, `SELECT ${day} AS d, COUNT(*) AS n, SUM(o.id) AS s, SUM(CAST(o.id AS DECIMAL(40,0)) * o.id) AS q FROM ${c.from} WHERE ${scope.where} GROUP BY 1 ORDER BY NULL`, scope.values),
+      selectRows(
+        db,
+        `SELECT ${day} AS d, COUNT(*) AS n, SUM(rf.id) AS s FROM ${t.orders} rf STRAIGHT_JOIN ${c.from} ON o.id = rf.parent_order_id
+          WHERE rf.type = 'shop_order_refund' AND ${scope.where} GROUP BY 1 ORDER BY NULL`,
+        scope.values,
+      ),
+    ]);
     for (const r of orders) {
       const p = prints[Number(r.d)];
       if (p !== undefined) p.orders = `${text(r.n)}:${text(r.s)}:${text(r.q)}`;
     }
-    // Refunds (few) read first, their orders by primary key.
-    const refunds = await selectRows(
-      db,
-      `SELECT ${day} AS d, COUNT(*) AS n, SUM(rf.id) AS s FROM ${t.orders} rf STRAIGHT_JOIN ${c.from} ON o.id = rf.parent_order_id
-        WHERE rf.type = 'shop_order_refund' AND ${scope.where} GROUP BY 1`,
-      scope.values,
-    );
     for (const r of refunds) {
       const p = prints[Number(r.d)];
       if (p !== undefined) p.refunds = `${text(r.n)}:${text(r.s)}`;

@@ -74,8 +74,11 @@ export interface RawPeriodSums {
  * The period of an order as SQL: MySQL's INTERVAL() is the number of bounds at or before its value (bounds
  * ascending), the bounds being the very local midnights the in-memory report uses, in seconds.
  */
-export const periodOf = (c: OrderColumns, bounds: readonly number[]): string =>
-  `INTERVAL(TIMESTAMPDIFF(SECOND, '1970-01-01 00:00:00', ${c.created}), ${bounds.map((b) => (b / 1000).toFixed(3)).join(', ')}) - 1`;
+export const periodOf = (c: OrderColumns, bounds: readonly number[]): string => periodOfColumn(c.created, bounds);
+
+// TO_SECONDS counts from year 0 (measured cheaper per row than TIMESTAMPDIFF from 1970): the bounds shifted to match.
+const periodOfColumn = (column: string, bounds: readonly number[]): string =>
+  `INTERVAL(TO_SECONDS(${column}), ${bounds.map((b) => (b / 1000 + 62_167_219_200).toFixed(3)).join(', ')}) - 1`;
 
 /**
  * The sums of the scope's orders per period: period i is `[bounds[i], bounds[i + 1])` (bounds ascending); one entry
@@ -145,8 +148,7 @@ export async function registrationsByPeriod(db: MysqlQueryable, t: WooCommerceTa
   const counts = bounds.slice(1).map(() => 0);
   const window = datetimeWindow({ start: new Date(bounds[0]!), end: new Date(bounds[bounds.length - 1]!) });
   if (window === null) return counts;
-  // TO_SECONDS counts from year 0: the bounds shifted by the seconds from year 0 to 1970.
-  const period = `INTERVAL(TO_SECONDS(u.user_registered), ${bounds.map((b) => (b / 1000 + 62_167_219_200).toFixed(3)).join(', ')}) - 1`;
+  const period = periodOfColumn('u.user_registered', bounds);
   const rows = await selectRows(
     db,
     `SELECT x.period, x.capabilities, COUNT(*) AS n
