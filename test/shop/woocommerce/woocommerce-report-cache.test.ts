@@ -153,6 +153,12 @@ describe.skipIf(MYSQL_URL === undefined)('the report day cache (HPOS)', () => {
     await pool.query(`UPDATE wp_wc_orders SET total_amount = total_amount + 1000 WHERE id = ?`, [d.id]);
     expect(await answers(unaged, timeZone)).toEqual(await answers(fresh, timeZone));
     expect(await answers(unaged, timeZone)).not.toEqual(stale);
+
+    // At the memory bound: a range longer than maxDays is read in full, shorter ones evict each other's days.
+    const small = createWooCommerceRepository({ pool, reportCache: { maxDays: 31 } });
+    const truth = await answers(fresh, timeZone);
+    expect(await answers(small, timeZone)).toEqual(truth);
+    expect(await answers(small, timeZone)).toEqual(truth);
   });
 
   it('refuses bad options', () => {
