@@ -31,6 +31,10 @@ async function answers(repository: WooCommerceRepository, timeZone: string) {
   return out;
 }
 
+// The counts a lazy bridge may keep (filters of statuses alone).
+const counts = (repository: WooCommerceRepository) =>
+  Promise.all([repository.countOrders({}), repository.countOrders({ statuses: ['completed'] }), repository.countOrders({ statuses: ['cancelled', 'processing'] })]);
+
 // Every row of `orderId` (and its refunds) of one HPOS store, table by table: `WHERE` conditions over the order id.
 const ORDER_ROWS: [string, string][] = [
   ['wc_orders', 'id = ? OR parent_order_id = ?'],
@@ -86,6 +90,7 @@ describe.skipIf(MYSQL_URL === undefined)('the report day cache (HPOS)', () => {
     };
     const before = await expectSame('first read');
     await answers(lazy, timeZone);
+    await counts(lazy);
     expect(await answers(cached, timeZone)).toEqual(before); // served from the cache
 
     const stamp = (minutes: number) => new Date(DEMO_SHOP_NOW.getTime() + minutes * 60_000).toISOString().slice(0, 19).replace('T', ' ');
@@ -97,6 +102,7 @@ describe.skipIf(MYSQL_URL === undefined)('the report day cache (HPOS)', () => {
     await pool.query(`UPDATE wp_wc_orders SET status = 'wc-cancelled', date_updated_gmt = ? WHERE id = ?`, [stamp(1), a.id]);
     await expectSame('status change');
     expect(await answers(lazy, timeZone), 'lazy: a save is followed at once').toEqual(await answers(fresh, timeZone));
+    expect(await counts(lazy), 'lazy counts: a save is followed at once').toEqual(await counts(fresh));
 
     // An edit that keeps the status: a total and a line quantity, the order saved.
     await pool.query(`UPDATE wp_wc_orders SET total_amount = total_amount + 10, date_updated_gmt = ? WHERE id = ?`, [stamp(2), b.id]);
@@ -116,9 +122,13 @@ describe.skipIf(MYSQL_URL === undefined)('the report day cache (HPOS)', () => {
 
     // A hard delete (no save anywhere): seen by the fingerprints at once; by the lazy bridge after its interval only.
     const lazyBefore = await answers(lazy, timeZone);
+    const lazyCounts = await counts(lazy);
+    expect(lazyCounts).toEqual(await counts(fresh));
     await hardDelete(pool, c.id);
     await expectSame('hard delete');
     expect(await answers(lazy, timeZone), 'lazy: a hard delete waits for the next check').toEqual(lazyBefore);
+    expect(await counts(lazy), 'lazy counts: a hard delete waits for the next check').toEqual(lazyCounts);
+    expect(await counts(fresh)).not.toEqual(lazyCounts);
 
     // A new order in a cached day, written the way WooCommerce writes it.
     let next = 900_000;
@@ -138,6 +148,7 @@ describe.skipIf(MYSQL_URL === undefined)('the report day cache (HPOS)', () => {
     };
     await addOrder(pool, shop, added);
     await expectSame('new order');
+    expect(await counts(lazy), 'lazy counts: a new order is a save').toEqual(await counts(fresh));
 
     // An order moved to another day (its creation time edited and saved).
     await pool.query(`UPDATE wp_wc_orders SET date_created_gmt = DATE_SUB(date_created_gmt, INTERVAL 40 DAY), date_updated_gmt = ? WHERE id = ?`, [stamp(4), e.id]);

@@ -5,7 +5,7 @@ import type { OrderStatus } from '../../model/order';
 import { reportPeriodBounds } from '../../reports/report-periods';
 import type { PeriodTotals, ReportRange, TopSellerRow } from '../../reports/report-types';
 import { ExactDecimal as Decimal } from '../../reports/sales-exact-sum';
-import type { TimeWindow } from '../shop-repository';
+import type { OrderFilter, TimeWindow } from '../shop-repository';
 import { dayBoundsOf, ReportDayCache, type WooCommerceReportCacheOptions } from './report-day-cache';
 import { aggregateWooCommerceSales, periodTotals, registrationsByPeriod, topSellersOf, wooCommerceTopSellers, type RawPeriodSums } from './report-sql';
 import type { MysqlQueryable, WooCommerceStorage, WooCommerceTables } from './woocommerce-database';
@@ -117,4 +117,14 @@ export async function cachedTopSellers(
     return sum;
   });
   return topSellersOf(db, t, total, limit);
+}
+
+/**
+ * An order count: kept by the cache for a filter of statuses alone when fingerprint checks are spaced
+ * (`verifyEveryMs` > 0), until a save is seen or the interval ends; else `read()`.
+ */
+export async function countedOrders(cache: ReportDayCache | undefined, db: MysqlQueryable, t: WooCommerceTables, filter: OrderFilter, read: () => Promise<number>): Promise<number> {
+  const statusesOnly = Object.entries(filter).every(([k, v]) => k === 'statuses' || v === undefined);
+  if (cache === undefined || !statusesOnly) return read();
+  return cache.count(db, t, filter.statuses === undefined ? '*' : [...new Set(filter.statuses)].sort().join(','), read);
 }

@@ -81,6 +81,7 @@ export class ReportDayCache {
   private readonly verifyEveryMs: number;
   private readonly registrations = new Map<string, { checked: number; counts: number[] }>();
   private readonly folds = new Map<string, { parts: readonly unknown[]; value: unknown }>();
+  private readonly counts = new Map<string, { checked: number; generation: number; n: number }>();
   private readonly sales = new Map<string, Entry<RawPeriodSums>>();
   private readonly quantities = new Map<string, Entry<Map<number, number>>>();
   private watermark: number | undefined;
@@ -110,6 +111,7 @@ export class ReportDayCache {
     this.quantities.clear();
     this.registrations.clear();
     this.folds.clear();
+    this.counts.clear();
   }
 
   /** The sums of each day of `days` (local midnights), or null when the range is too long to keep. */
@@ -134,6 +136,23 @@ export class ReportDayCache {
     this.folds.set(key, { parts, value });
     for (const k of this.folds.keys()) if (this.folds.size > 64) this.folds.delete(k);
     return value;
+  }
+
+  /**
+   * An order count under `key` (a statuses filter): with `verifyEveryMs` > 0, kept until a save is seen (any) or the
+   * interval ends, so a hard delete is counted up to that long late; with 0, always `read()`.
+   */
+  async count(db: MysqlQueryable, t: WooCommerceTables, key: string, read: () => Promise<number>): Promise<number> {
+    if (this.verifyEveryMs === 0) return read();
+    await this.followUpdates(db, t);
+    const generation = this.generation;
+    const now = this.now();
+    const kept = this.counts.get(key);
+    if (kept !== undefined && kept.generation === generation && now - kept.checked < this.verifyEveryMs) return kept.n;
+    const n = await read();
+    if (generation === this.generation) this.counts.set(key, { checked: now, generation, n });
+    for (const k of this.counts.keys()) if (this.counts.size > 64) this.counts.delete(k);
+    return n;
   }
 
   /** The registrations per period of `bounds`: read by `read`, or kept from a read within `verifyEveryMs`. */

@@ -13,7 +13,7 @@ import { couponBase, couponConditions, datetimeWindow, limitClause, orderColumns
 import { readCoupons, readCustomers, readProducts } from './read-catalog';
 import { readOrders, type SnapshotOrder } from './read-orders';
 import { readStoreSettings } from './read-store-settings';
-import { reportCacheFor, reportSales, reportTopSellers, type ReportCacheFor } from './cached-reports';
+import { countedOrders, reportCacheFor, reportSales, reportTopSellers, type ReportCacheFor } from './cached-reports';
 import type { WooCommerceReportCacheOptions } from './report-day-cache';
 import { isValidTablePrefix, selectRows, woocommerceTables, type MysqlQueryable, type WooCommerceStorage, type WooCommerceTables } from './woocommerce-database';
 
@@ -231,8 +231,8 @@ function repositoryOver(
       const conds = orderConditions(t, s.storage, filter, p);
       if (conds === null) return 0;
       const c = orderColumns(t, s.storage);
-      const [row] = await selectRows(db, `SELECT COUNT(*) AS n FROM ${c.from} WHERE ${conds.join(' AND ')}`, p.values);
-      return Number(row?.n ?? 0);
+      const read = async () => Number((await selectRows(db, `SELECT COUNT(*) AS n FROM ${c.from} WHERE ${conds.join(' AND ')}`, p.values))[0]?.n ?? 0);
+      return countedOrders(cacheFor(s.storage), db, t, filter, read);
     },
 
     async getOrder(id) {
