@@ -88,6 +88,8 @@ export class ReportDayCache {
   // Counts invalidations: days read while one happened are answered but not kept (they may predate the change).
   private generation = 0;
   private seen = new Map<number, string>();
+  // A digest of the rows `seen` was read from (their count, newest stamp and a checksum of ids and stamps).
+  private digest: string | undefined;
 
   constructor(options: WooCommerceReportCacheOptions = {}, private readonly now: () => number = Date.now) {
     this.maxAgeMs = options.maxAgeMs ?? 600_000;
@@ -106,6 +108,7 @@ export class ReportDayCache {
   }
 
   private dropEntries(): void {
+    this.digest = undefined;
     this.generation += 1;
     this.sales.clear();
     this.quantities.clear();
@@ -230,12 +233,22 @@ export class ReportDayCache {
 
   // Drops the days of orders (and of refunds' orders) updated since the last check.
   private async followUpdates(db: MysqlQueryable, t: WooCommerceTables): Promise<void> {
-    // The first time from the newest stamp (`date_updated` index); then from the newest seen: one statement a report.
+    // The first time from the newest stamp (`date_updated` index); then from the newest seen, and when the digest of
+    // the rows since (one row, from the index alone) is the one of the rows last read, nothing was saved since.
     let from = this.watermark;
+    let digest: string | undefined;
     if (from === undefined) {
       const [top] = await selectRows(db, `SELECT MAX(date_updated_gmt) AS m FROM ${t.orders}`);
       from = Date.parse(gmtInstant(text(top?.m)) ?? '');
       if (!Number.isFinite(from)) return; // no update time anywhere: fingerprints and age only
+    } else {
+      const [d] = await selectRows(
+        db,
+        `SELECT COUNT(*) AS n, MAX(date_updated_gmt) AS m, SUM(CRC32(CONCAT(id, ' ', date_updated_gmt))) AS h FROM ${t.orders} WHERE date_updated_gmt >= ?`,
+        [datetime(from - SKEW_MS)],
+      );
+      digest = `${from}|${text(d?.n)}|${text(d?.m)}|${text(d?.h)}`;
+      if (digest === this.digest) return;
     }
     const updatedSince = (op: '>=' | '>', at: number) =>
       selectRows(
@@ -247,7 +260,10 @@ export class ReportDayCache {
       );
     let rows = await updatedSince('>=', from - SKEW_MS);
     // A crowded margin (a bulk import stamped within minutes): the rows past the watermark only, without the margin.
-    if (rows.length > MAX_CHANGED_ROWS && this.watermark !== undefined) rows = await updatedSince('>', from);
+    if (rows.length > MAX_CHANGED_ROWS && this.watermark !== undefined) {
+      rows = await updatedSince('>', from);
+      digest = undefined;
+    }
     if (rows.length > MAX_CHANGED_ROWS) {
       this.clear();
       return;
@@ -283,6 +299,8 @@ export class ReportDayCache {
     for (const stamp of seen.values()) newest = Math.max(newest, Date.parse(gmtInstant(stamp) ?? '') || newest);
     this.watermark = newest;
     this.seen = seen;
+    // The digest holds for these rows only while the watermark stays (a new one starts a new window).
+    this.digest = newest === from ? digest : undefined;
   }
 }
 
