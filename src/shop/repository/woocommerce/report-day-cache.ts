@@ -201,6 +201,8 @@ export class ReportDayCache {
         entries.set(key(i), entry);
         out.push(entry.value);
       } else {
+        // A kept day whose fingerprint moved: orders came or went unseen by the saves, so kept counts go too.
+        if (entry !== undefined && entry.fingerprint !== prints[i]) this.counts.clear();
         out.push(undefined);
         stale.push(i);
       }
