@@ -7,7 +7,7 @@ import type { ConsumerKeyStore } from '../auth/consumer-key-store';
 import type { StoreSettings } from '../model/shop';
 import type { ShopRepository } from '../repository/shop-repository';
 import { createWooCommerceRepository } from '../repository/woocommerce/woocommerce-repository';
-import { storeRestClient, type ForwardWritesOptions } from '../repository/woocommerce/store-rest-client';
+import { storeRestClient, type ForwardWritesOptions } from '../repository/woocommerce/writes/store-rest-client';
 import { woocommerceTables, type MysqlQueryable, type WooCommerceTables } from '../repository/woocommerce/woocommerce-database';
 import { CliError } from './cli-error';
 import { poolSize, redactUrl } from './database';

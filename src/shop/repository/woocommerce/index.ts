@@ -10,4 +10,5 @@ export { WooCommerceStoreError, storeTimeZone } from './read-store-settings';
 export { readPhpSerialized, type PhpValue, type PhpArray } from './php-unserialize';
 export type { MysqlQueryable, WooCommerceStorage } from './woocommerce-database';
 export { createWooCommerceRepository, type WooCommerceRepository, type WooCommerceRepositoryOptions } from './woocommerce-repository';
-export type { ForwardWritesOptions } from './store-rest-client';
+export type { ForwardWritesOptions } from './writes/store-rest-client';
+export type { WooCommerceReportCacheOptions } from './reports/report-day-cache';

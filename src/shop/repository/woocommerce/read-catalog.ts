@@ -47,6 +47,11 @@ export async function readProducts(db: MysqlQueryable, t: WooCommerceTables, ids
 }
 
 /** The first role of a user's `{prefix}capabilities` (a serialized `role => true` array), as WordPress lists it. */
+/** A user's role from their capabilities meta, as the export reads it: the first role granted, else `customer`. */
+export function userRole(capabilities: string): string {
+  return firstRole(capabilities) || 'customer';
+}
+
 function firstRole(capabilities: string): string {
   const value = readPhpSerialized(capabilities);
   if (value instanceof Map) for (const [role, on] of value) if (on === true && typeof role === 'string') return role;
@@ -87,7 +92,7 @@ export async function readCustomers(db: MysqlQueryable, t: WooCommerceTables, pr
       first_name: m?.get('first_name') ?? '',
       last_name: m?.get('last_name') ?? '',
       username: text(u.user_login),
-      role: firstRole(m?.get(capabilities) ?? '') || 'customer',
+      role: userRole(m?.get(capabilities) ?? ''),
       // user_registered is kept in UTC by WordPress.
       registered_at: gmtInstant(text(u.user_registered)) ?? '1970-01-01T00:00:00Z',
     };

@@ -51,15 +51,18 @@ function address(get: (field: string) => string): Address {
 }
 
 async function hposHeads(db: MysqlQueryable, t: WooCommerceTables, ids: readonly number[]): Promise<OrderHead[]> {
-  const rows = await selectRows(
-    db,
-    `SELECT o.*, d.date_paid_gmt, d.date_completed_gmt, d.shipping_total_amount, d.shipping_tax_amount, d.discount_total_amount
-       FROM ${t.orders} o LEFT JOIN ${t.orderOperationalData} d ON d.order_id = o.id
-      WHERE o.id IN (${placeholders(ids.length)}) ORDER BY o.id`,
-    [...ids],
-  );
+  const [rows, addressRows] = await Promise.all([
+    selectRows(
+      db,
+      `SELECT o.*, d.date_paid_gmt, d.date_completed_gmt, d.shipping_total_amount, d.shipping_tax_amount, d.discount_total_amount
+         FROM ${t.orders} o LEFT JOIN ${t.orderOperationalData} d ON d.order_id = o.id
+        WHERE o.id IN (${placeholders(ids.length)}) ORDER BY o.id`,
+      [...ids],
+    ),
+    selectRows(db, `SELECT * FROM ${t.orderAddresses} WHERE order_id IN (${placeholders(ids.length)})`, [...ids]),
+  ]);
   const addresses = new Map<string, Record<string, unknown>>();
-  for (const a of await selectRows(db, `SELECT * FROM ${t.orderAddresses} WHERE order_id IN (${placeholders(ids.length)})`, [...ids])) {
+  for (const a of addressRows) {
     addresses.set(`${Number(a.order_id)}:${text(a.address_type)}`, a);
   }
   return rows.map((o) => {
@@ -111,12 +114,10 @@ async function postsMeta(db: MysqlQueryable, t: WooCommerceTables, ids: readonly
 }
 
 async function postsHeads(db: MysqlQueryable, t: WooCommerceTables, ids: readonly number[], timeZone: string): Promise<OrderHead[]> {
-  const rows = await selectRows(
-    db,
-    `SELECT ID AS id, post_status, post_date_gmt, post_modified_gmt, post_excerpt FROM ${t.posts} WHERE ID IN (${placeholders(ids.length)}) ORDER BY ID`,
-    [...ids],
-  );
-  const meta = await postsMeta(db, t, ids);
+  const [rows, meta] = await Promise.all([
+    selectRows(db, `SELECT ID AS id, post_status, post_date_gmt, post_modified_gmt, post_excerpt FROM ${t.posts} WHERE ID IN (${placeholders(ids.length)}) ORDER BY ID`, [...ids]),
+    postsMeta(db, t, ids),
+  ]);
   return rows.map((p) => {
     const id = Number(p.id);
     const m = meta.get(id) ?? new Map<string, string>();

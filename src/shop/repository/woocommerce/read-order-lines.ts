@@ -27,20 +27,30 @@ const empty = (): OrderLines => ({ items: [], shipping_lines: [], tax_lines: [],
 export async function linesOf(db: MysqlQueryable, t: WooCommerceTables, ids: readonly number[]): Promise<Map<number, OrderLines>> {
   const out = new Map<number, OrderLines>(ids.map((id) => [id, empty()]));
   if (ids.length === 0) return out;
-  const items = await selectRows(
-    db,
-    `SELECT order_item_id, order_item_name, order_item_type, order_id FROM ${t.orderItems} WHERE order_id IN (${placeholders(ids.length)}) ORDER BY order_item_id`,
-    [...ids],
-  );
-  const meta = metaByOwner(
-    await selectRows(
+  // Items, their meta and the notes in parallel: three indexed statements, one round trip deep.
+  const [items, metaRows, notes] = await Promise.all([
+    selectRows(
+      db,
+      `SELECT order_item_id, order_item_name, order_item_type, order_id FROM ${t.orderItems} WHERE order_id IN (${placeholders(ids.length)}) ORDER BY order_item_id`,
+      [...ids],
+    ),
+    selectRows(
       db,
       `SELECT m.order_item_id, m.meta_key, m.meta_value FROM ${t.orderItemMeta} m JOIN ${t.orderItems} i ON i.order_item_id = m.order_item_id
         WHERE i.order_id IN (${placeholders(ids.length)}) AND m.meta_key IN (${placeholders(ITEM_META.length)}) ORDER BY m.meta_id`,
       [...ids, ...ITEM_META],
     ),
-    'order_item_id',
-  );
+    selectRows(
+      db,
+      `SELECT c.comment_ID AS id, c.comment_post_ID AS order_id, c.comment_date_gmt, c.comment_content,
+              (SELECT m.meta_value FROM ${t.commentmeta} m WHERE m.comment_id = c.comment_ID AND m.meta_key = 'is_customer_note' ORDER BY m.meta_id LIMIT 1) AS is_customer_note
+         FROM ${t.comments} c
+        WHERE c.comment_post_ID IN (${placeholders(ids.length)}) AND c.comment_type = 'order_note' AND c.comment_approved = '1'
+        ORDER BY c.comment_ID`,
+      [...ids],
+    ),
+  ]);
+  const meta = metaByOwner(metaRows, 'order_item_id');
   for (const item of items) {
     const lines = out.get(Number(item.order_id));
     if (lines === undefined) continue;
@@ -87,15 +97,6 @@ export async function linesOf(db: MysqlQueryable, t: WooCommerceTables, ids: rea
         break;
     }
   }
-  const notes = await selectRows(
-    db,
-    `SELECT c.comment_ID AS id, c.comment_post_ID AS order_id, c.comment_date_gmt, c.comment_content,
-            (SELECT m.meta_value FROM ${t.commentmeta} m WHERE m.comment_id = c.comment_ID AND m.meta_key = 'is_customer_note' ORDER BY m.meta_id LIMIT 1) AS is_customer_note
-       FROM ${t.comments} c
-      WHERE c.comment_post_ID IN (${placeholders(ids.length)}) AND c.comment_type = 'order_note' AND c.comment_approved = '1'
-      ORDER BY c.comment_ID`,
-    [...ids],
-  );
   for (const n of notes) {
     out.get(Number(n.order_id))?.notes.push({
       id: Number(n.id),

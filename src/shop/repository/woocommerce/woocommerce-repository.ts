@@ -11,11 +11,12 @@ import { requestBudget } from '../request-budget';
 import { budgetedQueryable, mysqlFlavor, type MysqlFlavor } from './mysql-budget';
 import { couponBase, couponConditions, datetimeWindow, limitClause, orderColumns, orderConditions, SqlParams, timeBound } from './order-where';
 import { readCoupons, readCustomers, readProducts } from './read-catalog';
-import { readOrders, type SnapshotOrder } from './read-orders';
+import { readModelOrders } from './read-orders';
 import { readStoreSettings } from './read-store-settings';
-import { aggregateWooCommerceSales, wooCommerceTopSellers } from './report-sql';
-import { forwardStatusChange } from './forward-status-change';
-import { storeRestClient, type ForwardWritesOptions } from './store-rest-client';
+import { countedOrders, reportCacheFor, reportSales, reportTopSellers, type ReportCacheFor } from './reports/cached-reports';
+import { forwardStatusChange } from './writes/forward-status-change';
+import type { WooCommerceReportCacheOptions } from './reports/report-day-cache';
+import { storeRestClient, type ForwardWritesOptions } from './writes/store-rest-client';
 import { isValidTablePrefix, openPool, selectRows, woocommerceTables, type MysqlQueryable, type WooCommerceStorage, type WooCommerceTables } from './woocommerce-database';
 
 /**
@@ -45,6 +46,8 @@ export interface WooCommerceRepositoryOptions {
   readonly connectionLimit?: number | undefined;
   /** Forward status changes to the store's own REST API (default: none, the repository is read-only). */
   readonly forwardWritesTo?: ForwardWritesOptions | undefined;
+  /** Report days kept in memory, checked on each report (HPOS only; default on): docs/woocommerce.md, "Report cache". */
+  readonly reportCache?: boolean | WooCommerceReportCacheOptions | undefined;
 }
 
 /**
@@ -72,7 +75,6 @@ interface Settings {
   readonly storage: WooCommerceStorage;
 }
 
-type OrderInput = Parameters<SnapshotModelBuilder['order']>[0];
 type CouponInput = Parameters<SnapshotModelBuilder['coupon']>[0];
 
 /**
@@ -134,35 +136,24 @@ export function createWooCommerceRepository(options: WooCommerceRepositoryOption
     return value;
   };
   const client = options.forwardWritesTo === undefined ? undefined : storeRestClient(options.forwardWritesTo);
+  const cacheFor = reportCacheFor(options.reportCache);
   // Each read of a forwarded change has a budget of its own: the store's answer may take most of the request's.
   const changeFor = (signal?: AbortSignal): ChangeStatus => async (id, change) => {
     if (client === undefined) throw new RepositoryUnavailableError('read-only', 'the WooCommerce bridge is read-only: change orders in WooCommerce', { retryAfterSeconds: 3600 });
-    const reads = repositoryOver(() => budgetedQueryable(raw, flavorOf, requestBudget(budgetMs, signal)), t, prefix, settingsOf, forRequest, changeFor(signal));
+    const reads = repositoryOver(() => budgetedQueryable(raw, flavorOf, requestBudget(budgetMs, signal)), t, prefix, settingsOf, forRequest, changeFor(signal), cacheFor);
     return forwardStatusChange(client, id, change, { getOrder: (orderId) => reads.getOrder(orderId), signal });
   };
   const forRequest = (scope: RepositoryRequestScope): ShopRepository => {
     const db = budgetedQueryable(raw, flavorOf, requestBudget(budgetMs, scope.signal));
-    return repositoryOver(() => db, t, prefix, settingsOf, forRequest, changeFor(scope.signal));
+    return repositoryOver(() => db, t, prefix, settingsOf, forRequest, changeFor(scope.signal), cacheFor);
   };
-  const repository = repositoryOver(() => budgetedQueryable(raw, flavorOf, requestBudget(budgetMs)), t, prefix, settingsOf, forRequest, changeFor());
+  const repository = repositoryOver(() => budgetedQueryable(raw, flavorOf, requestBudget(budgetMs)), t, prefix, settingsOf, forRequest, changeFor(), cacheFor);
   return {
     ...repository,
     async close() {
       if (opened !== undefined) await (await opened).end();
     },
   };
-}
-
-function toOrders(records: readonly SnapshotOrder[], ids: readonly number[], currency: string): Order[] {
-  const build = new SnapshotModelBuilder();
-  const byId = new Map(records.map((r) => [r.id, r]));
-  const out: Order[] = [];
-  for (const id of ids) {
-    const record = byId.get(id);
-    // The ids come from a query requiring a defined status, so the record is a valid order input.
-    if (record !== undefined) out.push(build.order(record as unknown as OrderInput, currency));
-  }
-  return out;
 }
 
 const idsOf = (rows: readonly Record<string, unknown>[]) => rows.map((r) => Number(r.id));
@@ -175,9 +166,10 @@ function repositoryOver(
   settingsOf: (db: MysqlQueryable) => Promise<Settings>,
   forRequest: (scope: RepositoryRequestScope) => ShopRepository,
   changeStatus: ChangeStatus,
+  cacheFor: ReportCacheFor,
 ): ShopRepository {
   async function ordersOf(db: MysqlQueryable, s: Settings, ids: readonly number[]): Promise<Order[]> {
-    return toOrders(await readOrders(db, t, s.storage, ids, s.store.timeZone), ids, s.store.currency);
+    return readModelOrders(db, t, s.storage, ids, s.store);
   }
 
   async function couponsOf(db: MysqlQueryable, s: Settings, ids: readonly number[]): Promise<Coupon[]> {
@@ -214,9 +206,7 @@ function repositoryOver(
   }
 
   return {
-    async getStore() {
-      return (await settingsOf(dbFor())).store;
-    },
+    getStore: async () => (await settingsOf(dbFor())).store,
 
     async listOrders(filter, paging) {
       const db = dbFor();
@@ -232,8 +222,8 @@ function repositoryOver(
       const conds = orderConditions(t, s.storage, filter, p);
       if (conds === null) return 0;
       const c = orderColumns(t, s.storage);
-      const [row] = await selectRows(db, `SELECT COUNT(*) AS n FROM ${c.from} WHERE ${conds.join(' AND ')}`, p.values);
-      return Number(row?.n ?? 0);
+      const read = async () => Number((await selectRows(db, `SELECT COUNT(*) AS n FROM ${c.from} WHERE ${conds.join(' AND ')}`, p.values))[0]?.n ?? 0);
+      return countedOrders(cacheFor(s.storage), db, t, filter, read);
     },
 
     async getOrder(id) {
@@ -336,12 +326,12 @@ function repositoryOver(
     aggregateSales: async (range, statuses) => {
       const db = dbFor();
       const s = await settingsOf(db);
-      return aggregateWooCommerceSales(db, t, s.storage, prefix, range, statuses);
+      return reportSales(cacheFor(s.storage), db, t, s.storage, prefix, range, statuses);
     },
     topSellers: async (window, statuses, limit) => {
       const db = dbFor();
       const s = await settingsOf(db);
-      return wooCommerceTopSellers(db, t, s.storage, window, statuses, limit);
+      return reportTopSellers(cacheFor(s.storage), db, t, s.storage, window, s.store.timeZone, statuses, limit);
     },
     forRequest,
   };

@@ -5,11 +5,11 @@
 // The note goes first (POST .../notes), then the status (PUT .../orders/<id>). A change the store refuses leaves
 // nothing behind: the note is removed again. When the outcome is unknown (no answer in time, a 5xx, an unreadable
 // answer), the database decides: the new status there means the change landed.
-import type { Order } from '../../model/order';
-import { OrderChangeRefusedError } from '../order-change-refused';
-import { cancelled } from '../request-budget';
-import { RepositoryUnavailableError } from '../repository-unavailable';
-import type { OrderStatusChange } from '../shop-repository';
+import type { Order } from '../../../model/order';
+import { OrderChangeRefusedError } from '../../order-change-refused';
+import { cancelled } from '../../request-budget';
+import { RepositoryUnavailableError } from '../../repository-unavailable';
+import type { OrderStatusChange } from '../../shop-repository';
 import type { StoreAnswer, StoreRestClient } from './store-rest-client';
 
 /** What a forwarded change reads with: the order from the database (a fresh time budget per read), the request's signal. */

@@ -1,0 +1,133 @@
+// Issue 27, item 5: the WooCommerce bridge next to the PostgreSQL repository on the same 100,000-order demo shop
+// (seed 1). The bridge reads a store written the way WooCommerce stores it (bench/woocommerce-store.ts, HPOS and
+// posts, reused when already written); PostgreSQL holds the same shop imported into a throw-away schema. Rows: the
+// default page, counts, the year and week sales reports and top sellers; each prints the median of both and the
+// ratio bridge / PostgreSQL (goal <= 2x). Runs only when a MySQL/MariaDB server (MYSQL_URL, or 127.0.0.1:3306) and a
+// PostgreSQL server answer. WOOCOMMERCE_BENCH_DATABASE_PREFIX names the stores' databases
+// (`<prefix>_hpos_<orders>`), default `wcbench`; WOOCOMMERCE_BENCH_STORAGE=hpos|posts measures one storage.
+import mysql from 'mysql2/promise';
+import pg from 'pg';
+import {
+  createPostgresRepository,
+  importShopSnapshot,
+  migratePostgres,
+  resolveReportRange,
+  salesReportFor,
+  topSellersFor,
+  type ShopRepository,
+} from 'wc-legacy-api/shop';
+import { createWooCommerceRepository, type WooCommerceRepository, type WooCommerceRepositoryOptions } from 'wc-legacy-api/woocommerce';
+import { DEMO_SHOP_NOW, generateDemoShop } from '../examples/demo-shop';
+import { serverUrl } from './postgres-server';
+import { writeWooCommerceBenchStore } from './woocommerce-store';
+
+const ORDERS = process.env.BENCH_QUICK ? 20_000 : 100_000;
+const MYSQL = process.env.MYSQL_URL || 'mysql://root@127.0.0.1:3306/';
+
+async function mysqlAnswers(): Promise<boolean> {
+  try {
+    const c = await mysql.createConnection({ uri: MYSQL, connectTimeout: 1500 });
+    await c.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// Medians of interleaved runs: each round calls every side once, so all sides see the same machine load. Slow
+// rows (a first call over a second) get fewer rounds.
+async function medians(sides: readonly ((...a: never[]) => Promise<unknown>)[]): Promise<{ first: number[]; median: number[] }> {
+  const first: number[] = [];
+  for (const fn of sides) {
+    const start = performance.now();
+    await fn(); // also the warm-up: plans, caches, the bridge's settings
+    first.push(performance.now() - start);
+  }
+  const rounds = Math.max(...first) > 1000 ? 3 : Math.max(...first) > 100 ? 7 : 15;
+  const runs: number[][] = sides.map(() => []);
+  for (let r = 0; r < rounds; r += 1) {
+    for (const [i, fn] of sides.entries()) {
+      const start = performance.now();
+      await fn();
+      runs[i]!.push(performance.now() - start);
+    }
+  }
+  return { first, median: runs.map((xs) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number) };
+}
+
+const fmt = (ms: number) => `${ms >= 100 ? ms.toFixed(0) : ms.toFixed(2)} ms`.padStart(10);
+
+export async function run(): Promise<void> {
+  const url = await serverUrl();
+  if (url === undefined || !(await mysqlAnswers())) {
+    console.log('woocommerce: skipped, needs a MySQL/MariaDB server (MYSQL_URL) and a PostgreSQL server (DATABASE_URL)');
+    return;
+  }
+  const wanted = process.env.WOOCOMMERCE_BENCH_STORAGE;
+  const storages = (['hpos', 'posts'] as const).filter((s) => wanted === undefined || wanted === s);
+  const prefix = process.env.WOOCOMMERCE_BENCH_DATABASE_PREFIX || 'wcbench';
+  const bridges: { storage: string; repo: WooCommerceRepository }[] = [];
+  for (const storage of storages) {
+    let last = 0;
+    const store = await writeWooCommerceBenchStore({
+      orders: ORDERS,
+      storage,
+      database: `${prefix}_${storage}_${ORDERS}`,
+      onProgress: (n) => {
+        if (n - last >= 20_000) process.stderr.write(`  ${storage}: ${(last = n).toLocaleString('en-US')} orders written\n`);
+      },
+    });
+    console.log(`${storage}: ${store.database} ${store.reused ? 'reused' : `written in ${store.writeSeconds.toFixed(0)} s`}`);
+    // The budget raised so the slow rows are measured, not answered 503.
+    const open = (reportCache: WooCommerceRepositoryOptions['reportCache']) => createWooCommerceRepository({ url: store.url, statementTimeoutMs: 600_000, connectionLimit: 2, reportCache });
+    if (storage === 'hpos') {
+      // Without the report day cache (every report read in full: the bridge before it), with it (the default: every
+      // report checks each day's fingerprint), and with fingerprint checks at most every 5 minutes (a bench row's rounds fit in that).
+      bridges.push({ storage: 'hpos/nocache', repo: open(false) }, { storage: 'hpos', repo: open(true) }, { storage: 'hpos/5min', repo: open({ verifyEveryMs: 300_000 }) });
+    } else bridges.push({ storage, repo: open(undefined) });
+  }
+
+  const shop = generateDemoShop({ orders: ORDERS, seed: 1 });
+  const clock = { now: DEMO_SHOP_NOW, timeZone: shop.store.timeZone };
+  const year = resolveReportRange({ period: 'year' }, clock);
+  const week = resolveReportRange({ period: 'week' }, clock);
+  if (!year.ok || !week.ok) throw new Error('bench: report ranges did not resolve');
+  const rows: [string, (repo: ShopRepository) => Promise<unknown>][] = [
+    ['default page + count (GET /orders)', (r) => Promise.all([r.listOrders({}, { offset: 0, limit: 10 }), r.countOrders({})])],
+    ['default page: newest 10', (r) => r.listOrders({}, { offset: 0, limit: 10 })],
+    ['count, all orders', (r) => r.countOrders({})],
+    ['count, status=processing', (r) => r.countOrders({ statuses: ['processing'] })],
+    [`sales report for a year (${year.range.labels.length} months)`, (r) => salesReportFor(r, year.range)],
+    ['sales report for a week (7 days)', (r) => salesReportFor(r, week.range)],
+    ['top sellers for a year, limit 12', (r) => topSellersFor(r, year.range, 12)],
+    ['top sellers for a week, limit 12', (r) => topSellersFor(r, week.range, 12)],
+  ];
+
+  const schema = `bench_wc_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  const pool = new pg.Pool({ connectionString: url, options: `-c search_path=${schema}`, max: 4 });
+  try {
+    await migratePostgres(pool);
+    await importShopSnapshot(pool, shop, { batchSize: 2000 });
+    const postgres = createPostgresRepository({ client: pool });
+    console.log(`bridge vs PostgreSQL: ${ORDERS.toLocaleString('en-US')} orders (demo shop, seed 1), medians of interleaved runs; ratio = bridge / PostgreSQL (goal <= 2x)`);
+    console.log(`  ${''.padEnd(40)} ${'postgres'.padStart(10)}   ${bridges.map((b) => `${b.storage.padStart(12)} ratio  `).join(' ')}`);
+    const firsts: string[] = [];
+    for (const [what, fn] of rows) {
+      const { first, median } = await medians([() => fn(postgres), ...bridges.map((x) => () => fn(x.repo))]);
+      const [p, ...b] = median;
+      console.log(`  ${what.padEnd(40)} ${fmt(p!)}   ${b.map((ms) => `${fmt(ms).padStart(12)} x${(ms / p!).toFixed(1).padEnd(6)}`).join(' ')}`);
+      firsts.push(`  ${what.padEnd(40)} ${fmt(first[0]!)}   ${first.slice(1).map((ms) => `${fmt(ms).padStart(12)}        `).join(' ')}`);
+    }
+    // The first call of each row: for the cached columns of the reports, the days read and kept.
+    console.log('first calls (cache fill):');
+    for (const line of firsts) console.log(line);
+  } finally {
+    for (const b of bridges) await b.repo.close();
+    await pool.end();
+    await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+    await admin.end();
+  }
+}

@@ -1,0 +1,130 @@
+// The sales report and top sellers of an HPOS store from the report day cache: the range's days (checked and, when
+// stale, re-read by the cache) summed into the report's periods. Ranges that do not start and end on local midnights
+// (or are longer than the cache keeps) answer null, and the repository reads them with the plain push-downs.
+import type { OrderStatus } from '../../../model/order';
+import { reportPeriodBounds } from '../../../reports/report-periods';
+import type { PeriodTotals, ReportRange, TopSellerRow } from '../../../reports/report-types';
+import { ExactDecimal as Decimal } from '../../../reports/sales-exact-sum';
+import type { OrderFilter, TimeWindow } from '../../shop-repository';
+import { dayBoundsOf, ReportDayCache, type WooCommerceReportCacheOptions } from './report-day-cache';
+import { aggregateWooCommerceSales, periodTotals, registrationsByPeriod, topSellersOf, wooCommerceTopSellers, type RawPeriodSums } from './report-sql';
+import type { MysqlQueryable, WooCommerceStorage, WooCommerceTables } from '../woocommerce-database';
+
+/** The cache a report of a store in `storage` uses, if any. */
+export type ReportCacheFor = (storage: WooCommerceStorage) => ReportDayCache | undefined;
+
+/** One repository's report cache (none for `false`), served to HPOS reports only. */
+export function reportCacheFor(option: boolean | WooCommerceReportCacheOptions | undefined): ReportCacheFor {
+  const cache = option === false ? undefined : new ReportDayCache(option === true ? {} : option);
+  // Posts storage has no index on its update times: no cache. One that switches storage has its days forgotten.
+  return (storage) => (storage === 'hpos' ? cache : void cache?.clear());
+}
+
+/** A sales report's period totals: from the cache when there is one and it serves the range, else pushed down. */
+export async function reportSales(
+  cache: ReportDayCache | undefined,
+  db: MysqlQueryable,
+  t: WooCommerceTables,
+  storage: WooCommerceStorage,
+  prefix: string,
+  range: ReportRange,
+  statuses: readonly OrderStatus[],
+): Promise<readonly PeriodTotals[]> {
+  return (cache && (await cachedSales(cache, db, t, prefix, range, statuses))) ?? aggregateWooCommerceSales(db, t, storage, prefix, range, statuses);
+}
+
+/** Top sellers: from the cache when there is one and it serves the window, else pushed down. */
+export async function reportTopSellers(
+  cache: ReportDayCache | undefined,
+  db: MysqlQueryable,
+  t: WooCommerceTables,
+  storage: WooCommerceStorage,
+  window: TimeWindow,
+  timeZone: string,
+  statuses: readonly OrderStatus[],
+  limit: number,
+): Promise<readonly TopSellerRow[]> {
+  return (cache && (await cachedTopSellers(cache, db, t, window, timeZone, statuses, limit))) ?? wooCommerceTopSellers(db, t, storage, window, statuses, limit);
+}
+
+// For each day of `days`, the index of the period of `bounds` it lies in; null when a period bound is no day bound.
+function periodOfDays(days: readonly number[], bounds: readonly number[]): number[] | null {
+  const known = new Set(days);
+  if (!bounds.every((b) => known.has(b))) return null;
+  const out: number[] = [];
+  let period = 0;
+  for (let i = 0; i + 1 < days.length; i += 1) {
+    while (period + 2 < bounds.length && bounds[period + 1]! <= days[i]!) period += 1;
+    out.push(period);
+  }
+  return out;
+}
+
+/** The report's period totals from cached days, or null when the range is not one the cache serves. */
+export async function cachedSales(
+  cache: ReportDayCache,
+  db: MysqlQueryable,
+  t: WooCommerceTables,
+  prefix: string,
+  range: ReportRange,
+  statuses: readonly OrderStatus[],
+): Promise<PeriodTotals[] | null> {
+  const bounds = reportPeriodBounds(range);
+  const days = range.labels.length === 0 ? null : dayBoundsOf(range);
+  const periods = days === null ? null : periodOfDays(days, bounds);
+  if (days === null || periods === null) return null;
+  // The registrations in parallel with the days (their own statement, or kept by the cache).
+  const [perDay, customers] = await Promise.all([cache.salesByDay(db, t, days, statuses), cache.registrationsBy(bounds, () => registrationsByPeriod(db, t, prefix, bounds))]);
+  if (perDay === null) return null;
+  const sums = cache.folded(`sales|${statuses.join(',')}|${bounds.join(',')}`, perDay, () => {
+    const zero = () => ({ orders: 0, sales: new Decimal(0), tax: new Decimal(0), shipping: new Decimal(0), items: new Decimal(0), discount: new Decimal(0), refunds: new Decimal(0) });
+    const sums = range.labels.map(zero);
+    for (const [i, d] of perDay.entries()) {
+      const s = sums[periods[i]!]!;
+      s.orders += d.orders;
+      s.sales = s.sales.plus(d.sales);
+      s.tax = s.tax.plus(d.tax);
+      s.shipping = s.shipping.plus(d.shipping);
+      s.items = s.items.plus(d.items);
+      s.discount = s.discount.plus(d.discount);
+      s.refunds = s.refunds.plus(d.refunds);
+    }
+    return sums;
+  });
+  return sums.map((s, i) => {
+    const raw: RawPeriodSums = { ...s, sales: s.sales.toString(), tax: s.tax.toString(), shipping: s.shipping.toString(), items: s.items.toFixed(), discount: s.discount.toString(), refunds: s.refunds.toString() };
+    return periodTotals(raw, customers[i]!);
+  });
+}
+
+/** The top sellers of a window from cached days, or null when the window is not one the cache serves. */
+export async function cachedTopSellers(
+  cache: ReportDayCache,
+  db: MysqlQueryable,
+  t: WooCommerceTables,
+  window: TimeWindow,
+  timeZone: string,
+  statuses: readonly OrderStatus[],
+  limit: number,
+): Promise<TopSellerRow[] | null> {
+  const days = dayBoundsOf({ start: window.start, end: window.end, timeZone, grouping: 'day', labels: [] });
+  if (days === null) return null;
+  const perDay = await cache.quantitiesByDay(db, t, days, statuses);
+  if (perDay === null) return null;
+  const total = cache.folded(`top|${statuses.join(',')}|${days[0]}|${days[days.length - 1]}`, perDay, () => {
+    const sum = new Map<number, number>();
+    for (const day of perDay) for (const [id, q] of day) sum.set(id, (sum.get(id) ?? 0) + q);
+    return sum;
+  });
+  return topSellersOf(db, t, total, limit);
+}
+
+/**
+ * An order count: kept by the cache for a filter of statuses alone when fingerprint checks are spaced
+ * (`verifyEveryMs` > 0), until a save is seen or the interval ends; else `read()`.
+ */
+export async function countedOrders(cache: ReportDayCache | undefined, db: MysqlQueryable, t: WooCommerceTables, filter: OrderFilter, read: () => Promise<number>): Promise<number> {
+  const statusesOnly = Object.entries(filter).every(([k, v]) => k === 'statuses' || v === undefined);
+  if (cache === undefined || !statusesOnly) return read();
+  return cache.count(db, t, filter.statuses === undefined ? '*' : [...new Set(filter.statuses)].sort().join(','), read);
+}

@@ -1,0 +1,336 @@
+// Per-day report sums of an HPOS store, kept in memory by the bridge and checked against the store on every report,
+// so a year's report re-reads only the days that changed (the store is never written: nothing is stored there).
+//
+// Consistency rule (docs/woocommerce.md, "Report cache"): before answering, each cached day is compared with a
+// fingerprint read from indexes only: per day, the count, sum and sum of squares of the ids of the report's orders
+// (`type_status_date`) and the count and id sum of their refunds. So an order created, hard-deleted, moved into or out
+// of the report's statuses or to another day, and a refund added or deleted, is seen by the next report. Edits that
+// keep those (a total, a line) are seen through `date_updated_gmt` (indexed), which WooCommerce sets on every save:
+// rows updated since the newest update the cache has seen (less a margin for clock skew) mark their order's day stale.
+// A change that leaves both alone (a SQL edit of item meta behind WooCommerce's back) is seen when the day's entry
+// is older than `maxAgeMs`.
+import type { OrderStatus } from '../../../model/order';
+import { DAY_MS, localDate, zoned } from '../../../reports/report-periods';
+import type { ReportRange } from '../../../reports/report-types';
+import { gmtInstant } from '../woocommerce-values';
+import { orderColumns } from '../order-where';
+import { periodOf, productQuantitiesByPeriod, reportScope, salesSumsByPeriod, type RawPeriodSums } from './report-sql';
+import { selectRows, text, type MysqlQueryable, type WooCommerceTables } from '../woocommerce-database';
+
+/**
+ * How the bridge keeps report days in memory (HPOS stores only; see docs/woocommerce.md, "Report cache").
+ *
+ * @example
+ * ```ts
+ * const repository = createWooCommerceRepository({ url, reportCache: { maxAgeMs: 60_000, maxDays: 800 } });
+ * ```
+ */
+export interface WooCommerceReportCacheOptions {
+  /** A cached day is read again when older than this, whatever its fingerprint says (default 600,000: 10 min). */
+  readonly maxAgeMs?: number | undefined;
+  /** Days kept per kind (sales sums, top-seller quantities), least recently used dropped first (default 4,000). */
+  readonly maxDays?: number | undefined;
+  /**
+   * How long a check by fingerprints (and the registrations count) holds (default 0: every report checks). Above 0,
+   * reports within this long after a check only follow `date_updated_gmt`: a hard-deleted order or refund, or a new
+   * customer registration, is then seen up to this much later.
+   */
+  readonly verifyEveryMs?: number | undefined;
+}
+
+interface Entry<V> {
+  readonly start: number;
+  readonly end: number;
+  readonly fingerprint: string;
+  readonly at: number;
+  /** When a fingerprint last matched (or the entry was read). */
+  checked: number;
+  readonly value: V;
+}
+
+// Rows updated within this much before the newest update seen are read again by each check: a save committed late,
+// or stamped by a web server whose clock lags, still lands inside it.
+const SKEW_MS = 5 * 60_000;
+// More rows than this updated since the last check: the whole cache is dropped instead of the days looked up.
+const MAX_CHANGED_ROWS = 10_000;
+
+const datetime = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
+
+/** The local midnights from a range's start through its end, when both are midnights; else null. */
+export function dayBoundsOf(range: ReportRange): number[] | null {
+  const start = range.start.getTime();
+  const end = range.end.getTime();
+  if (!Number.isFinite(start) || !Number.isFinite(end) || end <= start) return null;
+  const first = localDate(start, range.timeZone);
+  const bounds: number[] = [];
+  for (let i = 0; ; i += 1) {
+    const midnight = zoned(range.timeZone, first.y, first.m, first.d + i);
+    if (!Number.isFinite(midnight) || midnight > end) return null;
+    if (i === 0 && midnight !== start) return null;
+    bounds.push(midnight);
+    if (midnight === end) return bounds;
+    // A zone whose midnight does not move a day forward (it cannot, but a safety stop beats a loop).
+    if (bounds.length > 1 && midnight - bounds[bounds.length - 2]! < DAY_MS / 2) return null;
+  }
+}
+
+/** The report days kept for one repository; see the file comment for what a report sees when. */
+export class ReportDayCache {
+  private readonly maxAgeMs: number;
+  private readonly maxDays: number;
+  private readonly verifyEveryMs: number;
+  private readonly registrations = new Map<string, { checked: number; counts: number[] }>();
+  private readonly folds = new Map<string, { parts: readonly unknown[]; value: unknown }>();
+  private readonly counts = new Map<string, { checked: number; generation: number; n: number }>();
+  private readonly sales = new Map<string, Entry<RawPeriodSums>>();
+  private readonly quantities = new Map<string, Entry<Map<number, number>>>();
+  private watermark: number | undefined;
+  // Counts invalidations: days read while one happened are answered but not kept (they may predate the change).
+  private generation = 0;
+  private seen = new Map<number, string>();
+  // A digest of the rows `seen` was read from (their count, newest stamp and a checksum of ids and stamps).
+  private digest: string | undefined;
+
+  constructor(options: WooCommerceReportCacheOptions = {}, private readonly now: () => number = Date.now) {
+    this.maxAgeMs = options.maxAgeMs ?? 600_000;
+    this.maxDays = options.maxDays ?? 4000;
+    this.verifyEveryMs = options.verifyEveryMs ?? 0;
+    if (!(this.verifyEveryMs >= 0)) throw new RangeError(`reportCache.verifyEveryMs must be a number of at least 0, got ${this.verifyEveryMs}`);
+    if (!(this.maxAgeMs >= 0)) throw new RangeError(`reportCache.maxAgeMs must be a number of at least 0, got ${this.maxAgeMs}`);
+    if (!Number.isSafeInteger(this.maxDays) || this.maxDays < 1) throw new RangeError(`reportCache.maxDays must be a whole number of at least 1, got ${this.maxDays}`);
+  }
+
+  /** Forgets every day (the store's storage changed, or too much changed at once). */
+  clear(): void {
+    this.dropEntries();
+    this.watermark = undefined;
+    this.seen = new Map();
+  }
+
+  private dropEntries(): void {
+    this.digest = undefined;
+    this.generation += 1;
+    this.sales.clear();
+    this.quantities.clear();
+    this.registrations.clear();
+    this.folds.clear();
+    this.counts.clear();
+  }
+
+  /** The sums of each day of `days` (local midnights), or null when the range is too long to keep. */
+  salesByDay(db: MysqlQueryable, t: WooCommerceTables, days: readonly number[], statuses: readonly OrderStatus[]): Promise<RawPeriodSums[] | null> {
+    return this.byDay(db, t, days, statuses, this.sales, async (scope) => salesSumsByPeriod(db, t, 'hpos', scope, days));
+  }
+
+  /** The line quantities per product of each day of `days`, or null when the range is too long to keep. */
+  quantitiesByDay(db: MysqlQueryable, t: WooCommerceTables, days: readonly number[], statuses: readonly OrderStatus[]): Promise<Map<number, number>[] | null> {
+    return this.byDay(db, t, days, statuses, this.quantities, async (scope) => productQuantitiesByPeriod(db, t, scope, days));
+  }
+
+  /**
+   * `fold()` of the day values `parts`, or its last result under `key` when every part is the very value it was then
+   * (no day re-read since): a year's report is then not re-summed from its 365 days.
+   */
+  folded<T>(key: string, parts: readonly unknown[], fold: () => T): T {
+    const last = this.folds.get(key);
+    if (last !== undefined && last.parts.length === parts.length && last.parts.every((p, i) => p === parts[i])) return last.value as T;
+    const value = fold();
+    this.folds.delete(key);
+    this.folds.set(key, { parts, value });
+    for (const k of this.folds.keys()) if (this.folds.size > 64) this.folds.delete(k);
+    return value;
+  }
+
+  /**
+   * An order count under `key` (a statuses filter): with `verifyEveryMs` > 0, kept until a save is seen (any) or the
+   * interval ends, so a hard delete is counted up to that long late; with 0, always `read()`.
+   */
+  async count(db: MysqlQueryable, t: WooCommerceTables, key: string, read: () => Promise<number>): Promise<number> {
+    if (this.verifyEveryMs === 0) return read();
+    await this.followUpdates(db, t);
+    const generation = this.generation;
+    const now = this.now();
+    const kept = this.counts.get(key);
+    if (kept !== undefined && kept.generation === generation && now - kept.checked < this.verifyEveryMs) return kept.n;
+    const n = await read();
+    if (generation === this.generation) this.counts.set(key, { checked: now, generation, n });
+    for (const k of this.counts.keys()) if (this.counts.size > 64) this.counts.delete(k);
+    return n;
+  }
+
+  /** The registrations per period of `bounds`: read by `read`, or kept from a read within `verifyEveryMs`. */
+  async registrationsBy(bounds: readonly number[], read: () => Promise<number[]>): Promise<number[]> {
+    const key = bounds.join(',');
+    const kept = this.registrations.get(key);
+    if (kept !== undefined && this.now() - kept.checked < this.verifyEveryMs) return kept.counts;
+    const counts = await read();
+    this.registrations.delete(key);
+    this.registrations.set(key, { checked: this.now(), counts });
+    for (const k of this.registrations.keys()) if (this.registrations.size > 64) this.registrations.delete(k);
+    return counts;
+  }
+
+  private async byDay<V>(
+    db: MysqlQueryable,
+    t: WooCommerceTables,
+    days: readonly number[],
+    statuses: readonly OrderStatus[],
+    entries: Map<string, Entry<V>>,
+    compute: (scope: NonNullable<ReturnType<typeof reportScope>>) => Promise<V[]>,
+  ): Promise<V[] | null> {
+    const n = days.length - 1;
+    if (n < 1 || n > this.maxDays) return null;
+    await this.followUpdates(db, t);
+    const generation = this.generation;
+    const tag = [...new Set(statuses)].sort().join(',');
+    const key = (i: number) => `${tag}|${days[i]}|${days[i + 1]}`;
+    const now = this.now();
+    if (this.verifyEveryMs > 0) {
+      // Inside the check interval every day must be kept, young enough, and checked recently.
+      const kept = days.slice(1).map((_, i) => entries.get(key(i)));
+      if (kept.every((e) => e !== undefined && now - e.at <= this.maxAgeMs && now - e.checked < this.verifyEveryMs)) return kept.map((e) => e!.value);
+    }
+    const prints = await fingerprints(db, t, days, statuses);
+    const out: (V | undefined)[] = [];
+    const stale: number[] = [];
+    for (let i = 0; i < n; i += 1) {
+      const entry = entries.get(key(i));
+      if (entry !== undefined && entry.fingerprint === prints[i] && now - entry.at <= this.maxAgeMs) {
+        entry.checked = now;
+        entries.delete(key(i)); // re-inserted last: the Map's order is the least recently used first
+        entries.set(key(i), entry);
+        out.push(entry.value);
+      } else {
+        // A kept day whose fingerprint moved: orders came or went unseen by the saves, so kept counts go too.
+        if (entry !== undefined && entry.fingerprint !== prints[i]) this.counts.clear();
+        out.push(undefined);
+        stale.push(i);
+      }
+    }
+    if (stale.length > 0) {
+      // Stale days in runs of consecutive days, each an index range of the one query.
+      const windows: { start: Date; end: Date }[] = [];
+      for (const i of stale) {
+        const last = windows[windows.length - 1];
+        if (last !== undefined && last.end.getTime() === days[i]) last.end = new Date(days[i + 1]!);
+        else windows.push({ start: new Date(days[i]!), end: new Date(days[i + 1]!) });
+      }
+      const scope = reportScope(t, 'hpos', windows, statuses);
+      if (scope === null) return null;
+      const fresh = await compute(scope);
+      const keep = generation === this.generation;
+      for (const i of stale) {
+        out[i] = fresh[i]!;
+        if (!keep) continue;
+        entries.delete(key(i));
+        entries.set(key(i), { start: days[i]!, end: days[i + 1]!, fingerprint: prints[i]!, at: now, checked: now, value: fresh[i]! });
+      }
+      for (const k of entries.keys()) {
+        if (entries.size <= this.maxDays) break;
+        entries.delete(k);
+      }
+    }
+    return out as V[];
+  }
+
+  // Drops the days of orders (and of refunds' orders) updated since the last check.
+  private async followUpdates(db: MysqlQueryable, t: WooCommerceTables): Promise<void> {
+    // The first time from the newest stamp (`date_updated` index); then from the newest seen, and when the digest of
+    // the rows since (one row, from the index alone) is the one of the rows last read, nothing was saved since.
+    let from = this.watermark;
+    let digest: string | undefined;
+    if (from === undefined) {
+      const [top] = await selectRows(db, `SELECT MAX(date_updated_gmt) AS m FROM ${t.orders}`);
+      from = Date.parse(gmtInstant(text(top?.m)) ?? '');
+      if (!Number.isFinite(from)) return; // no update time anywhere: fingerprints and age only
+    } else {
+      const [d] = await selectRows(
+        db,
+        `SELECT COUNT(*) AS n, MAX(date_updated_gmt) AS m, SUM(CRC32(CONCAT(id, ' ', date_updated_gmt))) AS h FROM ${t.orders} WHERE date_updated_gmt >= ?`,
+        [datetime(from - SKEW_MS)],
+      );
+      digest = `${from}|${text(d?.n)}|${text(d?.m)}|${text(d?.h)}`;
+      if (digest === this.digest) return;
+    }
+    const updatedSince = (op: '>=' | '>', at: number) =>
+      selectRows(
+        db,
+        `SELECT o.id, o.date_updated_gmt AS updated, COALESCE(p.date_created_gmt, o.date_created_gmt) AS created
+           FROM ${t.orders} o LEFT JOIN ${t.orders} p ON p.id = o.parent_order_id AND o.parent_order_id > 0
+          WHERE o.date_updated_gmt ${op} ? LIMIT ${MAX_CHANGED_ROWS + 1}`,
+        [datetime(at)],
+      );
+    let rows = await updatedSince('>=', from - SKEW_MS);
+    // A crowded margin (a bulk import stamped within minutes): the rows past the watermark only, without the margin.
+    if (rows.length > MAX_CHANGED_ROWS && this.watermark !== undefined) {
+      rows = await updatedSince('>', from);
+      digest = undefined;
+    }
+    if (rows.length > MAX_CHANGED_ROWS) {
+      this.clear();
+      return;
+    }
+    const first = this.watermark === undefined;
+    const seen = new Map<number, string>();
+    const changed: number[] = [];
+    for (const r of rows) {
+      const id = Number(r.id);
+      const updated = text(r.updated);
+      seen.set(id, updated);
+      if (!first && this.seen.get(id) !== updated) changed.push(Date.parse(gmtInstant(text(r.created)) ?? ''));
+    }
+    if (changed.some((at) => !Number.isFinite(at))) this.dropEntries();
+    else if (changed.length > 0) {
+      this.generation += 1;
+      changed.sort((x, y) => x - y);
+      for (const entries of [this.sales, this.quantities] as Map<string, Entry<unknown>>[]) {
+        for (const [k, e] of entries) {
+          // The first change at or after the day's start, by bisection: stale when it falls before the day's end.
+          let lo = 0;
+          let hi = changed.length;
+          while (lo < hi) {
+            const mid = (lo + hi) >> 1;
+            if (changed[mid]! < e.start) lo = mid + 1;
+            else hi = mid;
+          }
+          if (lo < changed.length && changed[lo]! < e.end) entries.delete(k);
+        }
+      }
+    }
+    let newest = from;
+    for (const stamp of seen.values()) newest = Math.max(newest, Date.parse(gmtInstant(stamp) ?? '') || newest);
+    this.watermark = newest;
+    this.seen = seen;
+    // The digest holds for these rows only while the watermark stays (a new one starts a new window).
+    this.digest = newest === from ? digest : undefined;
+  }
+}
+
+// Per day: the report's orders (count, id sum, id square sum) and their refunds (count, id sum), from indexes only.
+async function fingerprints(db: MysqlQueryable, t: WooCommerceTables, days: readonly number[], statuses: readonly OrderStatus[]): Promise<string[]> {
+  const prints = days.slice(1).map(() => ({ orders: '0:0:0', refunds: '0:0' }));
+  const scope = reportScope(t, 'hpos', [{ start: new Date(days[0]!), end: new Date(days[days.length - 1]!) }], statuses);
+  if (scope !== null) {
+    const c = orderColumns(t, 'hpos');
+    const day = periodOf(c, days);
+    // Both from indexes only, in parallel; refunds (few) read first, their orders by primary key.
+    const [orders, refunds] = await Promise.all([
+      selectRows(db, `SELECT ${day} AS d, COUNT(*) AS n, SUM(o.id) AS s, SUM(CAST(o.id AS DECIMAL(40,0)) * o.id) AS q FROM ${c.from} WHERE ${scope.where} GROUP BY 1 ORDER BY NULL`, scope.values),
+      selectRows(
+        db,
+        `SELECT ${day} AS d, COUNT(*) AS n, SUM(rf.id) AS s FROM ${t.orders} rf STRAIGHT_JOIN ${c.from} ON o.id = rf.parent_order_id
+          WHERE rf.type = 'shop_order_refund' AND ${scope.where} GROUP BY 1 ORDER BY NULL`,
+        scope.values,
+      ),
+    ]);
+    for (const r of orders) {
+      const p = prints[Number(r.d)];
+      if (p !== undefined) p.orders = `${text(r.n)}:${text(r.s)}:${text(r.q)}`;
+    }
+    for (const r of refunds) {
+      const p = prints[Number(r.d)];
+      if (p !== undefined) p.refunds = `${text(r.n)}:${text(r.s)}`;
+    }
+  }
+  return prints.map((p) => `${p.orders}|${p.refunds}`);
+}
