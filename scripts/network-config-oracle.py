@@ -28,7 +28,7 @@ from unittest import mock
 
 source, files = sys.argv[1], sys.argv[2:]
 sys.path.insert(0, source)
-for name in ["configobj", "requests", "requests.adapters", "requests.exceptions", "jinja2", "jinja2.lexer", "jinja2.exceptions", "netifaces", "serial", "oauthlib", "jsonpatch", "passlib"]:
+for name in ["configobj", "requests", "requests.adapters", "requests.exceptions", "jinja2", "jinja2.lexer", "jinja2.exceptions", "jinja2.sandbox", "netifaces", "serial", "oauthlib", "jsonpatch", "passlib"]:
     try:
         importlib.import_module(name)
     except Exception:

@@ -32,3 +32,4 @@ export { fixCloudConfig, type FixCloudConfigOptions } from './fix/fix-cloud-conf
 export type { CloudConfigFix, CloudConfigUnfixable, FixCloudConfigResult } from './fix/fix-types';
 export { validateNetworkConfig, type ValidateNetworkConfigOptions } from './network/validate-network-config';
 export type { NetworkConfigResult } from './network/network-config-result';
+export type { NetworkConfigTarget } from './network/network-targets';

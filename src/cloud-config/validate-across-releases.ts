@@ -29,8 +29,8 @@ const dotted = (path: string, key: string): string => (path === '' ? key : `${pa
  * The issues of every release, each once, with the releases it applies to (when not all of them,
  * its message names them too). Shared with network-config's multi-release validation.
  */
-export function mergeReleaseIssues<T extends AnyIssue>(lists: readonly (readonly [CloudInitRelease, readonly T[]])[], all: number): T[] {
-  const seen = new Map<string, { issue: T; releases: CloudInitRelease[] }>();
+export function mergeReleaseIssues<T extends AnyIssue, R extends string = CloudInitRelease>(lists: readonly (readonly [R, readonly T[]])[], all: number): T[] {
+  const seen = new Map<string, { issue: T; releases: R[] }>();
   for (const [release, issues] of lists) {
     for (const issue of issues) {
       const key = identity(issue);

@@ -7,7 +7,7 @@ import { fillUserData } from './fill-user-data';
 // text), then runs each release's schema and issue steps; it used to parse it once per release
 // (17 parses of 1 MiB for '>=22.1'). The work is counted, not timed: every parse and every
 // whole-schema validation goes through these two internal functions, wrapped here to count calls.
-const calls = vi.hoisted(() => ({ parses: 0, schemaChecks: 0 }));
+const calls = vi.hoisted(() => ({ parses: 0, schemaChecks: 0, networkChecks: 0 }));
 vi.mock('../../src/cloud-config/yaml/parse-yaml', async (load) => {
   const real = await load<typeof import('../../src/cloud-config/yaml/parse-yaml')>();
   return { ...real, parseYaml: (...args: Parameters<typeof real.parseYaml>) => (calls.parses++, real.parseYaml(...args)) };
@@ -15,6 +15,18 @@ vi.mock('../../src/cloud-config/yaml/parse-yaml', async (load) => {
 vi.mock('../../src/cloud-config/check/schema-validator', async (load) => {
   const real = await load<typeof import('../../src/cloud-config/check/schema-validator')>();
   return { ...real, validateAgainstSchema: (...args: Parameters<typeof real.validateAgainstSchema>) => (calls.schemaChecks++, real.validateAgainstSchema(...args)) };
+});
+
+// network-config's whole-document checks: one call of NetworkSchemaChecker.check per release checked.
+vi.mock('../../src/cloud-config/network/check-network-schema', async (load) => {
+  const real = await load<typeof import('../../src/cloud-config/network/check-network-schema')>();
+  class Counted extends real.NetworkSchemaChecker {
+    override check(...args: Parameters<InstanceType<typeof real.NetworkSchemaChecker>['check']>) {
+      calls.networkChecks++;
+      return super.check(...args);
+    }
+  }
+  return { ...real, NetworkSchemaChecker: Counted };
 });
 
 beforeAll(() => loadCloudInitReleases());
@@ -89,15 +101,20 @@ describe('merging the releases of MIME multipart user data', () => {
 });
 
 describe('network-config against several releases at the 1 MiB limit', () => {
-  it('parses once for all 17 releases; lists maxIssues issues and counts at least the rest', () => {
+  // The 17 series and the 11 point releases whose network schemas differ from their series' (24.1.1 to 24.1.7, 25.1.1 to 25.1.4).
+  const NETWORK_RELEASES = 28;
+  it('parses once for all 28 releases; lists maxIssues issues and counts at least the rest', () => {
     const entry = '  - {type: physical, name: a-name-longer-than-15, mtu: x, bogus: 1}\n';
     const text = fillUserData(MiB, 'version: 1\nconfig:\n', () => entry);
     const single = validateNetworkConfig(text, { cloudInitVersion: '26.2' });
     calls.parses = 0;
+    calls.networkChecks = 0;
     const result = validateNetworkConfig(text, { cloudInitVersion: ALL });
     expect(calls.parses).toBe(1);
+    // 22.1 to 23.3 check nothing; 24.1.2 to 24.1.7 share one check, 25.1.1 to 25.1.4 one: 28 - 7 - 5 - 3.
+    expect(calls.networkChecks).toBe(13);
     expect(result).toMatchObject({ valid: false, target: '26.2' });
-    expect(result.releases).toHaveLength(RELEASES);
+    expect(result.releases).toHaveLength(NETWORK_RELEASES);
     expect(result.errors).toHaveLength(100);
     // At least as many as the newest release alone finds.
     expect(result.unlisted!.errors + result.errors.length).toBeGreaterThanOrEqual(single.errors.length + single.unlisted!.errors);

@@ -22,6 +22,7 @@ beforeAll(() => {
   writeFileSync(file('v2.yaml'), 'version: 2\nethernets:\n  eth0:\n    dhcp4: true\n');
   writeFileSync(file('v1-bad.yaml'), 'network:\n  version: 1\n  config:\n    - type: physical\n      name: eth0\n      mtu: big\n');
   writeFileSync(file('user-data.yaml'), '#cloud-config\nruncmd: [ls]\n');
+  writeFileSync(file('accept-ra.yaml'), 'version: 1\nconfig:\n  - type: physical\n    name: eth0\n    accept-ra: true\n');
   // The key spelled with a YAML escape: the text holds no 'version', yet it is network-config version 2.
   writeFileSync(file('escaped.yaml'), '"\\x76ersion": 2\nethernets: {eth0: {dhcp4: true}}\n');
 });
@@ -44,7 +45,25 @@ describe('validate-cloud-config -t network-config', () => {
     const none = run(['-t', 'network-config', '--cloud-init-version', '22.4', file('v1-bad.yaml')]);
     expect(none).toMatchObject({ status: 0, stdout: `Valid network-config ${file('v1-bad.yaml')} (cloud-init 22.4 does not validate network-config (its cloud-init schema has no --schema-type): not validated)\n` });
     const v2 = run(['-t', 'network-config', '--cloud-init-version', '24.1.2', file('v2.yaml')]);
-    expect(v2.stdout).toContain('cloud-init 24.1 has no network-config schema for version 2');
+    expect(v2.stdout).toContain('cloud-init 24.1.2 has no network-config schema for version 2');
+  });
+
+  it('takes a point release whose network schemas differ from its series (24.1.3), and ranges of them', () => {
+    // accept-ra on a physical interface: unknown to 24.1 and 24.1.1, known from 24.1.2 on.
+    const point = run(['-t', 'network-config', '--cloud-init-version', '24.1.3', '--json', file('accept-ra.yaml')]);
+    expect(point.status).toBe(0);
+    expect(JSON.parse(point.stdout)).toMatchObject({ valid: true, target: '24.1.3', errors: [] });
+    const series = run(['-t', 'network-config', '--cloud-init-version', '24.1', '--json', file('accept-ra.yaml')]);
+    expect(series.status).toBe(1);
+    expect(JSON.parse(series.stdout)).toMatchObject({ valid: false, target: '24.1', errors: [{ path: 'config.0' }] });
+    // A range no cloud-config release is in: the point releases of 24.1.
+    const range = run(['-t', 'network-config', '--cloud-init-version', '>24.1 <24.2', '--json', file('accept-ra.yaml')]);
+    expect(JSON.parse(range.stdout)).toMatchObject({ valid: false, target: '24.1.7', releases: ['24.1.1', '24.1.2', '24.1.3', '24.1.4', '24.1.5', '24.1.6', '24.1.7'], errors: [{ path: 'config.0', releases: ['24.1.1'] }] });
+    // An input over --max-bytes names the point release too.
+    const large = run(['-t', 'network-config', '--cloud-init-version', '24.1.3', '--max-bytes', '10', '--json', file('accept-ra.yaml')]);
+    expect(JSON.parse(large.stdout)).toMatchObject({ valid: false, target: '24.1.3', errors: [{ code: 'input_too_large' }] });
+    // cloud-config has no such range.
+    expect(run(['--cloud-init-version', '>24.1 <24.2', file('user-data.yaml')])).toMatchObject({ status: 2 });
   });
 
   it('validates against several releases: a list or a range, each issue with its releases', () => {

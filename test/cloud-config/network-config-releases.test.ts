@@ -6,7 +6,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { validateNetworkConfig, type CloudInitRelease, type NetworkConfigResult } from 'wc-legacy-api/cloud-config';
+import { validateNetworkConfig, type CloudInitRelease, type NetworkConfigResult, type NetworkConfigTarget } from 'wc-legacy-api/cloud-config';
 
 const fixtures = fileURLToPath(new URL('../fixtures/network-config-releases/', import.meta.url));
 const cases = readdirSync(fixtures).filter((f) => f.endsWith('.yaml')).sort();
@@ -30,7 +30,7 @@ describe.each(verdictFiles.map((f) => /^verdicts-([\d.]+)\.json$/.exec(f)![1]!))
 
   it.each(cases)('%s', (file) => {
     const verdict = verdicts[file]!;
-    const result = validateNetworkConfig(read(file), { cloudInitVersion: release as CloudInitRelease });
+    const result = validateNetworkConfig(read(file), { cloudInitVersion: release as NetworkConfigTarget });
     expect(result.target).toBe(release);
     expect(result.valid, JSON.stringify(result.errors)).toBe(verdict.valid);
     // The release skipped the file (no schema for that version) exactly when we leave a note.
@@ -46,12 +46,18 @@ describe('releases that share a checked release schemas answer as it does', () =
     ['24.3', '24.2'],
     ['25.3', '25.2'],
     ['26.1', '26.2'],
+    // Point releases with the schemas of a checked one (24.1.2 to 24.1.7 share a schema, 25.1.1 to 25.1.4 one).
+    ['24.1.3', '24.1.2'],
+    ['24.1.7', '24.1.2'],
+    ['25.1.4', '25.1.1'],
   ] as const)('%s as %s', (release, checked) => {
     for (const file of cases) {
       const { target, ...result } = validateNetworkConfig(read(file), { cloudInitVersion: release });
       const { target: other, ...expected } = validateNetworkConfig(read(file), { cloudInitVersion: checked });
       expect([target, other]).toEqual([release, checked]);
-      expect(result, file).toEqual(expected);
+      // A note names its own release ("cloud-init 24.1.3 has no network-config schema for version 2").
+      const note = result.note?.replace(`cloud-init ${release} `, `cloud-init ${checked} `);
+      expect({ ...result, ...(note !== undefined ? { note } : {}) }, file).toEqual(expected);
     }
   });
 });
@@ -79,8 +85,32 @@ describe('cloudInitVersion', () => {
     expect(validateNetworkConfig(read('v1-plain.yaml'), { cloudInitVersion: 'spec' }).target).toBe('26.2');
   });
 
-  it('reads a point release as its series', () => {
-    expect(validateNetworkConfig(read('v1-physical-accept-ra.yaml'), { cloudInitVersion: '24.1.3' })).toMatchObject({ valid: false, target: '24.1' });
+  it('reads a point release whose network schemas differ from its series as itself, the series as its .0', () => {
+    // accept-ra on a physical interface came in 24.1.2; subnet broadcast in 24.1.1; vlan mac_address in 25.1.1.
+    expect(validateNetworkConfig(read('v1-physical-accept-ra.yaml'), { cloudInitVersion: '24.1.3' })).toMatchObject({ valid: true, target: '24.1.3' });
+    expect(validateNetworkConfig(read('v1-physical-accept-ra.yaml'), { cloudInitVersion: '24.1' })).toMatchObject({ valid: false, target: '24.1' });
+    expect(validateNetworkConfig(read('v1-subnet-broadcast.yaml'), { cloudInitVersion: '24.1.1' })).toMatchObject({ valid: true, target: '24.1.1' });
+    expect(validateNetworkConfig(read('v1-vlan-mac-address.yaml'), { cloudInitVersion: '25.1.2' })).toMatchObject({ valid: true, target: '25.1.2' });
+    expect(validateNetworkConfig(read('v1-vlan-mac-address.yaml'), { cloudInitVersion: '25.1' })).toMatchObject({ valid: false, target: '25.1' });
+  });
+
+  it('reads a point release whose network schemas are its series\' as the series, as validateCloudConfig does', () => {
+    for (const [point, series] of [['23.4.1', '23.4'], ['24.3.1', '24.3'], ['24.4.1', '24.4'], ['22.4.2', '22.4']] as const) {
+      const { target, ...result } = validateNetworkConfig(read('v1-physical-accept-ra.yaml'), { cloudInitVersion: point as never });
+      const { target: other, ...expected } = validateNetworkConfig(read('v1-physical-accept-ra.yaml'), { cloudInitVersion: series });
+      expect([target, other]).toEqual([series, series]);
+      expect(result).toEqual(expected);
+    }
+  });
+
+  // The oracle keeps verdicts only; run at 24.1 and 24.1.1 it prints "deprecations: config.0.network" on standard
+  // error, at 24.1.2 and 25.1.1 nothing.
+  it('24.1.2 no longer deprecates a route\'s network key; 24.1 and 24.1.1 do', () => {
+    const deprecated = (version: string) => validateNetworkConfig(read('v1-route-network.yaml'), { cloudInitVersion: version as never }).deprecations.map((d) => d.path);
+    expect(deprecated('24.1')).toEqual(['config.0.network']);
+    expect(deprecated('24.1.1')).toEqual(['config.0.network']);
+    expect(deprecated('24.1.2')).toEqual([]);
+    expect(deprecated('24.1.7')).toEqual([]);
   });
 
   it('refuses an unknown version, or a list or range naming one, with a clear error', () => {
@@ -93,7 +123,10 @@ describe('cloudInitVersion', () => {
 });
 
 describe('several releases at once', () => {
-  const ALL: readonly CloudInitRelease[] = ['22.1', '22.2', '22.3', '22.4', '23.1', '23.2', '23.3', '23.4', '24.1', '24.2', '24.3', '24.4', '25.1', '25.2', '25.3', '26.1', '26.2'];
+  const POINTS_24_1: readonly NetworkConfigTarget[] = ['24.1.1', '24.1.2', '24.1.3', '24.1.4', '24.1.5', '24.1.6', '24.1.7'];
+  const POINTS_25_1: readonly NetworkConfigTarget[] = ['25.1.1', '25.1.2', '25.1.3', '25.1.4'];
+  // Every release '>=22.1' takes: the point releases whose network schemas differ from their series' among them.
+  const ALL: readonly NetworkConfigTarget[] = ['22.1', '22.2', '22.3', '22.4', '23.1', '23.2', '23.3', '23.4', '24.1', ...POINTS_24_1, '24.2', '24.3', '24.4', '25.1', ...POINTS_25_1, '25.2', '25.3', '26.1', '26.2'];
   const unnamed = (message: string) => message.replace(/ \(cloud-init [\d., and]+\)$/, '');
 
   it.each(cases)('%s: each release\'s verdict and issues, each issue once with its releases', (file) => {
@@ -120,7 +153,7 @@ describe('several releases at once', () => {
     expect(result.valid).toBe(true);
     expect(result.note).toBe(
       'cloud-init 22.1, 22.2, 22.3, 22.4, 23.1, 23.2 and 23.3 do not validate network-config (their cloud-init schema has no --schema-type): not validated; ' +
-        'cloud-init 23.4 and 24.1 have no network-config schema for version 2: not validated',
+        'cloud-init 23.4, 24.1, 24.1.1, 24.1.2, 24.1.3, 24.1.4, 24.1.5, 24.1.6 and 24.1.7 have no network-config schema for version 2: not validated',
     );
     const old = validateNetworkConfig(read('v1-mtu-string.yaml'), { cloudInitVersion: '<23.4' });
     expect(old).toMatchObject({ valid: true, target: '23.3', errors: [] });
@@ -136,6 +169,32 @@ describe('several releases at once', () => {
     ]);
     // One release in a list is that release alone.
     expect(validateNetworkConfig(read('v1-mtu-string.yaml'), { cloudInitVersion: ['23.4'] })).toEqual(validateNetworkConfig(read('v1-mtu-string.yaml'), { cloudInitVersion: '23.4' }));
+  });
+
+  it('a range takes the point releases between its bounds, compared as version numbers', () => {
+    const releasesOf = (range: string) => validateNetworkConfig(read('v1-plain.yaml'), { cloudInitVersion: range as never }).releases;
+    expect(releasesOf('>=24.1 <24.2')).toEqual(['24.1', ...POINTS_24_1]);
+    expect(releasesOf('>24.1 <=24.2')).toEqual([...POINTS_24_1, '24.2']);
+    expect(releasesOf('>=24.1.3 <24.2')).toEqual(['24.1.3', '24.1.4', '24.1.5', '24.1.6', '24.1.7']);
+    expect(releasesOf('>=24.4 <=25.1')).toEqual(['24.4', '25.1']);
+    expect(releasesOf('>=25.1.2 <=25.2')).toEqual(['25.1.2', '25.1.3', '25.1.4', '25.2']);
+    // A bound with its series' schemas is its series, as for cloud-config.
+    expect(releasesOf('>=23.4.1 <=24.1')).toEqual(['23.4', '24.1']);
+    expect(releasesOf('>=26.1')).toEqual(['26.1', '26.2']);
+  });
+
+  it('a list names point releases as themselves (those with their series\' schemas as the series)', () => {
+    const result = validateNetworkConfig(read('v1-physical-accept-ra.yaml'), { cloudInitVersion: ['26.2', '24.1.7', '24.1', '23.4.1', '24.1.7'] as never });
+    expect(result).toMatchObject({ valid: false, target: '26.2', releases: ['23.4', '24.1', '24.1.7', '26.2'] });
+    expect(result.errors.map((e) => e.releases)).toEqual([['23.4', '24.1']]);
+  });
+
+  it('point releases that share a schema are checked once, each named in the merged result', () => {
+    const merged = validateNetworkConfig(read('v2-plain.yaml'), { cloudInitVersion: '>=24.1.2 <24.2' });
+    expect(merged).toMatchObject({ valid: true, target: '24.1.7', releases: POINTS_24_1.slice(1) });
+    expect(merged.note).toBe('cloud-init 24.1.2, 24.1.3, 24.1.4, 24.1.5, 24.1.6 and 24.1.7 have no network-config schema for version 2: not validated');
+    const mtu = validateNetworkConfig(read('v1-mtu-string.yaml'), { cloudInitVersion: ['25.1.1', '25.1.4'] });
+    expect(mtu.errors.map((e) => [e.path, e.releases, e.line])).toEqual([['config.0.mtu', ['25.1.1', '25.1.4'], 5]]);
   });
 
   it('input that stops before any schema is one issue for every release', () => {

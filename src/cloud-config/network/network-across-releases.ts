@@ -1,8 +1,8 @@
 import type { CloudConfigDeprecation, CloudConfigIssue, CloudConfigWarning } from '../cloud-config-issue';
 import type { UnlistedIssues } from '../cloud-config-result';
-import type { CloudInitRelease } from '../targets/targets';
 import { mergeReleaseIssues, named } from '../validate-across-releases';
 import type { NetworkConfigResult } from './network-config-result';
+import type { NetworkConfigTarget } from './network-targets';
 
 // network-config against several releases at once (`cloudInitVersion: ['23.4', '26.2']` or
 // `'>=24.1'`): the input is read and parsed once, each release's schemas check the shared document
@@ -25,8 +25,8 @@ const PLURAL: readonly (readonly [string, string])[] = [
  * network-config (...)`. A note that names no release (an empty file) names the releases it
  * applies to when not all of them.
  */
-function mergedNotes(results: readonly (readonly [CloudInitRelease, NetworkConfigResult])[]): string | undefined {
-  const groups = new Map<string, CloudInitRelease[]>();
+function mergedNotes(results: readonly (readonly [NetworkConfigTarget, NetworkConfigResult])[]): string | undefined {
+  const groups = new Map<string, NetworkConfigTarget[]>();
   for (const [release, result] of results) {
     if (result.note === undefined) continue;
     const key = result.note.replace(`cloud-init ${release} `, 'cloud-init \u0000 ');
@@ -51,7 +51,7 @@ const take = <T>(list: readonly T[], room: number): readonly T[] => (list.length
  * listed, errors first. Each release lists at most `maxIssues` of its own, so `unlisted` counts at
  * least the issues not listed (exactly, when one release reports every issue the others do).
  */
-export function mergeNetworkResults(results: readonly (readonly [CloudInitRelease, NetworkConfigResult])[], maxIssues: number): NetworkConfigResult {
+export function mergeNetworkResults(results: readonly (readonly [NetworkConfigTarget, NetworkConfigResult])[], maxIssues: number): NetworkConfigResult {
   const releases = results.map(([release]) => release);
   const [newestRelease, newest] = results[results.length - 1]!;
   const all = results.length;

@@ -5,11 +5,12 @@ import { typeName } from '../issues/describe-value';
 import { escapePointerSegment } from '../json-pointer';
 import { parseYaml, type ParsedYaml } from '../yaml/parse-yaml';
 import { sourcePosition } from '../yaml/source-position';
-import { LATEST_CLOUD_INIT_VERSION, SUPPORTED_VERSIONS, targetOf, targetsOf, type CloudInitRelease, type CloudInitVersion, type CloudInitVersions } from '../targets/targets';
+import { CLOUD_INIT_RELEASES, LATEST_CLOUD_INIT_VERSION, type CloudInitVersion, type CloudInitVersions } from '../targets/targets';
 import { mergeNetworkResults } from './network-across-releases';
 import type { NetworkConfigResult } from './network-config-result';
-import { networkRelease } from './network-releases';
+import { networkFactsEntry, networkRelease } from './network-releases';
 import type { NetworkSchemaNode } from './network-schema';
+import { networkTargetOf, networkTargetsOf, type NetworkConfigTarget } from './network-targets';
 
 /**
  * Options for {@link validateNetworkConfig}.
@@ -28,9 +29,12 @@ export interface ValidateNetworkConfigOptions {
   readonly maxIssues?: number | undefined;
   /**
    * The cloud-init release whose `cloud-init schema -t network-config` to agree with: `'22.1'` to
-   * `'26.2'` (a point release means its series), `'latest'` (the default) or `'spec'` (there is no
+   * `'26.2'` (a series means its .0 release), a point release (`'24.1.3'`: its own schemas where
+   * they differ from its series', 24.1.1 to 24.1.7 and 25.1.1 to 25.1.4; any other point release
+   * means its series), `'latest'` (the default) or `'spec'` (there is no
    * separate network-config specification: 26.2's schemas), or several releases as for
-   * `validateCloudConfig` (`['23.4', '26.2']`, `'>=24.1'`): the input is parsed once, each release
+   * `validateCloudConfig` (`['23.4', '26.2']`, `'>=24.1'`, which includes 24.1's point releases
+   * with schemas of their own; `'<=24.1'` stops at 24.1.0): the input is parsed once, each release
    * checks it, and each issue lists the `releases` it applies to. 22.1 to 23.3 do not validate
    * network-config (the result's `note` says so once); 23.4 and 24.1 check version 1 only.
    */
@@ -44,6 +48,7 @@ const DEFAULT_MAX_BYTES = 1024 * 1024;
 const DEFAULT_MAX_DEPTH = 64;
 const MAX_DEPTH_CEILING = 256;
 const DEFAULT_MAX_ISSUES = 100;
+const SUPPORTED = `'${CLOUD_INIT_RELEASES[0]}' to '${LATEST_CLOUD_INIT_VERSION}' or one of their point releases (such as '24.1.3'), 'latest' or 'spec', or several releases: a list or a range such as '>=24.1'`;
 
 /** The branch of the root union that is the `network:` wrapper (it requires `network`). */
 function wrapperBranch(branches: readonly NetworkSchemaNode[]): number | undefined {
@@ -57,7 +62,7 @@ function isMapping(value: unknown): value is Record<string, unknown> {
 
 type Found = { errors: CloudConfigIssue[]; deprecations: CloudConfigDeprecation[]; warnings: readonly CloudConfigWarning[] };
 
-function finish(target: CloudInitRelease, found: Found, config: Readonly<Record<string, unknown>> | undefined, networkVersion: 1 | 2 | undefined, maxIssues: number, note?: string): NetworkConfigResult {
+function finish(target: NetworkConfigTarget, found: Found, config: Readonly<Record<string, unknown>> | undefined, networkVersion: 1 | 2 | undefined, maxIssues: number, note?: string): NetworkConfigResult {
   const total = found.errors.length + found.deprecations.length + found.warnings.length;
   const errors = found.errors.slice(0, maxIssues);
   const deprecations = found.deprecations.slice(0, Math.max(0, maxIssues - errors.length));
@@ -95,7 +100,7 @@ function positioned<T extends CloudConfigIssue | CloudConfigDeprecation>(issues:
   return issues.sort((a, b) => (a.line ?? Infinity) - (b.line ?? Infinity) || (a.column ?? 0) - (b.column ?? 0) || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 
-function validateData(release: CloudInitRelease, data: unknown, parsed: ParsedYaml | undefined, warnings: readonly CloudConfigWarning[], maxDepth: number, maxIssues: number): NetworkConfigResult {
+function validateData(release: NetworkConfigTarget, data: unknown, parsed: ParsedYaml | undefined, warnings: readonly CloudConfigWarning[], maxDepth: number, maxIssues: number): NetworkConfigResult {
   if (networkRelease(release).validation === 'none') {
     // Its `cloud-init schema` has no --schema-type: that release checks no network-config schema.
     const note = `cloud-init ${release} does not validate network-config (its cloud-init schema has no --schema-type): not validated`;
@@ -152,7 +157,7 @@ function validateData(release: CloudInitRelease, data: unknown, parsed: ParsedYa
  * What is read before any release's schemas, the same for every release: the data (parsed once),
  * or the result of input that stops before a schema (too large, not UTF-8, empty, not YAML).
  */
-type Loaded = { readonly data: unknown; readonly parsed: ParsedYaml | undefined; readonly warnings: readonly CloudConfigWarning[] } | { readonly stop: (release: CloudInitRelease) => NetworkConfigResult };
+type Loaded = { readonly data: unknown; readonly parsed: ParsedYaml | undefined; readonly warnings: readonly CloudConfigWarning[] } | { readonly stop: (release: NetworkConfigTarget) => NetworkConfigResult };
 
 function load(input: unknown, maxBytes: number, maxDepth: number, maxIssues: number): Loaded {
   if (typeof input !== 'string' && !(input instanceof Uint8Array)) return { data: input, parsed: undefined, warnings: [] };
@@ -177,19 +182,32 @@ function load(input: unknown, maxBytes: number, maxDepth: number, maxIssues: num
 
 function validateUnsafe(input: unknown, options: ValidateNetworkConfigOptions): NetworkConfigResult {
   const maxIssues = options.maxIssues === undefined || Number.isNaN(options.maxIssues) ? DEFAULT_MAX_ISSUES : Math.max(1, Math.floor(options.maxIssues));
-  const several = targetsOf(options.cloudInitVersion);
-  const wanted = options.cloudInitVersion === 'spec' ? LATEST_CLOUD_INIT_VERSION : targetOf(options.cloudInitVersion);
+  const several = networkTargetsOf(options.cloudInitVersion);
+  const wanted = options.cloudInitVersion === 'spec' ? LATEST_CLOUD_INIT_VERSION : networkTargetOf(options.cloudInitVersion);
   const releases = several ?? (wanted === undefined || wanted === 'spec' ? undefined : [wanted]);
   if (releases === undefined) {
-    const message = `unknown cloudInitVersion ${JSON.stringify(String(options.cloudInitVersion))}; use ${SUPPORTED_VERSIONS}`;
+    const message = `unknown cloudInitVersion ${JSON.stringify(String(options.cloudInitVersion))}; use ${SUPPORTED}`;
     return finish(LATEST_CLOUD_INIT_VERSION, { errors: [inputIssue('invalid_input', message)], deprecations: [], warnings: [] }, undefined, undefined, maxIssues);
   }
   const maxDepth = options.maxDepth === undefined || Number.isNaN(options.maxDepth) ? DEFAULT_MAX_DEPTH : Math.max(1, Math.min(MAX_DEPTH_CEILING, Math.floor(options.maxDepth)));
   const loaded = load(input, options.maxBytes ?? DEFAULT_MAX_BYTES, maxDepth, maxIssues);
-  const one = (release: CloudInitRelease) => ('stop' in loaded ? loaded.stop(release) : validateData(release, loaded.data, loaded.parsed, loaded.warnings, maxDepth, maxIssues));
+  const one = (release: NetworkConfigTarget) => ('stop' in loaded ? loaded.stop(release) : validateData(release, loaded.data, loaded.parsed, loaded.warnings, maxDepth, maxIssues));
   if (releases.length === 1) return one(releases[0]!);
   // Several releases: one parse (above), each release's schemas on the shared document, merged.
-  return mergeNetworkResults(releases.map((release) => [release, one(release)] as const), maxIssues);
+  // Point releases that share schemas (24.1.2 to 24.1.7) share one check: its result is theirs.
+  const byEntry = new Map<string, NetworkConfigResult>();
+  const shared = (release: NetworkConfigTarget): NetworkConfigResult => {
+    const entry = networkFactsEntry(release);
+    const known = byEntry.get(entry);
+    if (known === undefined) {
+      const result = one(release);
+      byEntry.set(entry, result);
+      return result;
+    }
+    const note = known.note?.replace(`cloud-init ${known.target} `, `cloud-init ${release} `);
+    return { ...known, target: release, ...(note !== undefined ? { note } : {}) };
+  };
+  return mergeNetworkResults(releases.map((release) => [release, shared(release)] as const), maxIssues);
 }
 
 /**
@@ -219,7 +237,7 @@ export function validateNetworkConfig(input: unknown, options: ValidateNetworkCo
   } catch (error) {
     // A last line of defence: exotic objects (throwing getters, proxies) or a bug still come back as data.
     const reason = error instanceof RangeError ? 'it nests too deeply' : 'it could not be read as plain data';
-    const release = options?.cloudInitVersion === 'spec' ? undefined : targetOf(options?.cloudInitVersion);
+    const release = options?.cloudInitVersion === 'spec' ? undefined : networkTargetOf(options?.cloudInitVersion);
     return finish(release === undefined || release === 'spec' ? LATEST_CLOUD_INIT_VERSION : release, { errors: [inputIssue(error instanceof RangeError ? 'too_deep' : 'invalid_input', `the input cannot be validated: ${reason}`)], deprecations: [], warnings: [] }, undefined, undefined, 1);
   }
 }

@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { argsErrorMessage, didYouMean, optionLines, type CliOption } from '../../common/cli-args';
 import { CLOUD_INIT_RELEASES, LATEST_CLOUD_INIT_VERSION, SUPPORTED_VERSIONS, targetOf, targetsOf, type CloudInitVersion, type CloudInitVersions } from '../targets/targets';
+import { isNetworkConfigVersion } from './network-config-cli';
 
 export const DEFAULT_MAX_BYTES = 1024 * 1024;
 
@@ -27,7 +28,7 @@ const OPTIONS = {
   'cloud-init-version': {
     type: 'string',
     value: 'VERSION',
-    help: `agree with that cloud-init release: ${CLOUD_INIT_RELEASES[0]} to ${LATEST_CLOUD_INIT_VERSION} (a point\nrelease means its series), latest or spec (the specification); default: latest (${LATEST_CLOUD_INIT_VERSION});\nseveral releases: a list (22.4,26.2) or a range (>=22.4, '>=22.4 <=24.4')`,
+    help: `agree with that cloud-init release: ${CLOUD_INIT_RELEASES[0]} to ${LATEST_CLOUD_INIT_VERSION} (a point\nrelease means its series; with -t network-config, 24.1.1 to 24.1.7 and 25.1.1 to 25.1.4\nuse their own schemas), latest or spec (the specification); default: latest (${LATEST_CLOUD_INIT_VERSION});\nseveral releases: a list (22.4,26.2) or a range (>=22.4, '>=22.4 <=24.4')`,
   },
   'instance-data': { type: 'string', short: 'i', value: 'FILE', help: 'instance data (JSON) to render "## template: jinja" user data' },
   'max-bytes': { type: 'string', value: 'N', help: `largest input read, in bytes (default ${DEFAULT_MAX_BYTES})` },
@@ -118,10 +119,12 @@ function resolve(values: Values, positionals: readonly string[]): ParsedCli {
   if (values.help) return 'help';
   if (values.version) return 'version';
   const version = values['cloud-init-version'];
-  if (version !== undefined && targetOf(version) === undefined && targetsOf(version) === undefined) {
+  const schemaType = values['schema-type'];
+  // network-config knows the point releases whose network schemas changed (24.1.3) as releases of their own.
+  const known = (v: string) => (schemaType === 'network-config' ? isNetworkConfigVersion(v) : targetOf(v) !== undefined || targetsOf(v) !== undefined);
+  if (version !== undefined && !known(version)) {
     return { error: `unknown --cloud-init-version ${version} (known: ${SUPPORTED_VERSIONS})` };
   }
-  const schemaType = values['schema-type'];
   if (schemaType !== undefined && !(SCHEMA_TYPES as readonly string[]).includes(schemaType)) {
     return { error: `unknown --schema-type ${schemaType}${didYouMean(schemaType, SCHEMA_TYPES)} (known: ${SCHEMA_TYPES.join(', ')})` };
   }

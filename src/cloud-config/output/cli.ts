@@ -6,12 +6,12 @@
 import { writeSync } from 'node:fs';
 import { packageVersion } from '../../common/package-version';
 import type { CloudConfigResult } from '../cloud-config-result';
-import { DEFAULT_TARGET, targetOf } from '../targets/targets';
+import { DEFAULT_TARGET, targetOf, type CloudConfigTarget } from '../targets/targets';
 import { expandInputs, readInput, type CliInput } from './cli-inputs';
 import { parseCliOptions, USAGE, type CliOptions } from './cli-options';
 import type { FixOutput } from './fix-cli';
 import { CliReport } from './cli-report';
-import { asNetworkConfigText, networkConfigHint, validateNetworkConfigInput } from './network-config-cli';
+import { asNetworkConfigText, networkConfigHint, networkConfigTarget, validateNetworkConfigInput } from './network-config-cli';
 import { validateCloudConfig } from '../validate-cloud-config';
 import { loadValidatorsFor } from '../check/release-validators';
 
@@ -26,7 +26,8 @@ function strictFailureOf(result: CloudConfigResult, strict: boolean): string | u
 
 function tooLarge(options: CliOptions): CloudConfigResult {
   const message = `the input is larger than ${options.maxBytes} bytes (--max-bytes); not read further`;
-  return { valid: false, target: targetOf(options.cloudInitVersion) ?? DEFAULT_TARGET, errors: [{ code: 'input_too_large', path: '', pointer: '', message }], deprecations: [], warnings: [], config: undefined };
+  const target = options.schemaType === 'network-config' ? networkConfigTarget(options.cloudInitVersion) : targetOf(options.cloudInitVersion);
+  return { valid: false, target: (target ?? DEFAULT_TARGET) as CloudConfigTarget, errors: [{ code: 'input_too_large', path: '', pointer: '', message }], deprecations: [], warnings: [], config: undefined };
 }
 
 async function validateInput(input: CliInput, options: CliOptions, fixOutput: FixOutput): Promise<{ result: CloudConfigResult; source?: string } | { error: string }> {

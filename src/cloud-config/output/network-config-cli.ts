@@ -4,12 +4,28 @@
 import type { CloudConfigResult } from '../cloud-config-result';
 import type { CloudInitVersion, CloudInitVersions } from '../targets/targets';
 import { looksLikeNetworkConfig } from '../network/looks-like-network-config';
+import { networkTargetOf, networkTargetsOf, type NetworkConfigTarget } from '../network/network-targets';
 import { validateNetworkConfig } from '../network/validate-network-config';
 
-/** Validates bytes as network-config; the result in the shape the CLI prints (its config left out). */
+/**
+ * Validates bytes as network-config; the result in the shape the CLI prints (its config left out).
+ * Its `target` may be a network-config point release (`'24.1.3'`), which no cloud-config result
+ * names: the CLI's report prints `target` and `releases` as they are and reads nothing else from them.
+ */
 export function validateNetworkConfigInput(bytes: Uint8Array, maxBytes: number, maxIssues: number | undefined, cloudInitVersion?: CloudInitVersion | CloudInitVersions): CloudConfigResult {
   const result = validateNetworkConfig(bytes, { maxBytes, maxIssues, cloudInitVersion });
-  return result.valid ? { ...result, config: {} } : { ...result, config: undefined };
+  return (result.valid ? { ...result, config: {} } : { ...result, config: undefined }) as CloudConfigResult;
+}
+
+/** Whether `--cloud-init-version` names network-config releases (`24.1.3`, `>24.1 <24.2` included). */
+export function isNetworkConfigVersion(version: string): boolean {
+  return networkTargetOf(version) !== undefined || networkTargetsOf(version) !== undefined;
+}
+
+/** The release an oversized network-config input is reported against (`24.1.3` stays `24.1.3`). */
+export function networkConfigTarget(version: CloudInitVersion | CloudInitVersions | undefined): NetworkConfigTarget | undefined {
+  const target = networkTargetOf(version);
+  return target === 'spec' ? undefined : target;
 }
 
 /** The message line for a file that failed as cloud-config but is plainly network-config. */

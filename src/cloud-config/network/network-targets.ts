@@ -1,0 +1,77 @@
+import { CLOUD_INIT_RELEASES, targetOf, type CloudInitRelease } from '../targets/targets';
+import { NETWORK_POINT_RELEASES, type NetworkPointRelease } from './generated/network-config-releases';
+
+// Which release a network-config `cloudInitVersion` names. cloud-config's point releases all share
+// their series' schema, so targets.ts reads `'24.1.3'` as `'24.1'`; network-config's v1 schema
+// changed inside the 24.1 and 25.1 series (scripts/extract-network-config-releases.ts), so those
+// point releases are targets of their own here (docs/cloud-config.md, "network-config").
+
+/**
+ * A release whose network-config validation this package reproduces: a series (`'24.1'`, its
+ * .0 release) or a point release whose network-config schemas differ from its series'
+ * (`'24.1.1'` to `'24.1.7'`, `'25.1.1'` to `'25.1.4'`).
+ *
+ * @example
+ * ```ts
+ * validateNetworkConfig(text, { cloudInitVersion: '24.1.3' }).target; // '24.1.3'
+ * validateNetworkConfig(text, { cloudInitVersion: '23.4.1' }).target; // '23.4' (same schemas)
+ * ```
+ */
+export type NetworkConfigTarget = CloudInitRelease | NetworkPointRelease;
+
+const parts = (version: string): number[] => {
+  const [major = 0, minor = 0, patch = 0] = version.split('.').map(Number);
+  return [major, minor, patch];
+};
+/** Versions compared as numbers: 24.1 (24.1.0) < 24.1.1 < 24.1.10 < 24.2. */
+const compare = (a: string, b: string): number => {
+  const [x, y] = [parts(a), parts(b)];
+  return x[0]! - y[0]! || x[1]! - y[1]! || x[2]! - y[2]!;
+};
+
+/** Every network-config target, oldest first: the series with their own point releases among them. */
+export const NETWORK_TARGETS: readonly NetworkConfigTarget[] = [...CLOUD_INIT_RELEASES, ...(Object.keys(NETWORK_POINT_RELEASES) as NetworkPointRelease[])].sort(compare);
+
+const isPoint = (version: string): version is NetworkPointRelease => Object.prototype.hasOwnProperty.call(NETWORK_POINT_RELEASES, version);
+
+/** The network-config target one version names (`'spec'` is the caller's), if it is known. */
+export function networkTargetOf(version: unknown): NetworkConfigTarget | 'spec' | undefined {
+  if (typeof version === 'string' && isPoint(version)) return version;
+  return targetOf(version);
+}
+
+/**
+ * The targets a list or range names, oldest first, without repeats (`undefined` when it names an
+ * unknown version or nothing). A range takes every target between its bounds, compared as
+ * version numbers, point releases included: `'>=24.1'` is 24.1, 24.1.1 to 24.1.7, 24.2, ...;
+ * `'<=24.1'` stops at 24.1 (24.1.0). A bound that is a point release without schemas of its own
+ * (`'>=23.4.1'`) or an unknown one of a known series (`'>=24.1.9'`) is read as its series, as
+ * for cloud-config.
+ */
+export function networkTargetsOf(versions: unknown): readonly NetworkConfigTarget[] | undefined {
+  let picked: NetworkConfigTarget[];
+  if (Array.isArray(versions) || (typeof versions === 'string' && versions.includes(','))) {
+    const list: unknown[] = Array.isArray(versions) ? versions : (versions as string).split(',').map((v) => v.trim());
+    const targets = list.map((v) => (v === 'spec' ? undefined : networkTargetOf(v)));
+    if (targets.length === 0 || targets.some((t) => t === undefined || t === 'spec')) return undefined;
+    picked = targets as NetworkConfigTarget[];
+  } else if (typeof versions === 'string' && /^\s*[<>]/.test(versions)) {
+    const bounds = versions.trim().split(/\s+/).map((b) => /^(>=|>|<=|<)(\d+\.\d+(?:\.\d+)?)$/.exec(b));
+    if (bounds.some((b) => b === null)) return undefined;
+    const at = (v: string): string | undefined => {
+      if (isPoint(v)) return v;
+      const series = v.split('.').slice(0, 2).join('.');
+      return (CLOUD_INIT_RELEASES as readonly string[]).includes(series) ? series : undefined;
+    };
+    const limits = bounds.map((b) => [b![1]!, at(b![2]!)] as const);
+    if (limits.some(([, v]) => v === undefined)) return undefined;
+    picked = NETWORK_TARGETS.filter((t) =>
+      limits.every(([op, v]) => {
+        const c = compare(t, v!);
+        return op === '>=' ? c >= 0 : op === '>' ? c > 0 : op === '<=' ? c <= 0 : c < 0;
+      }),
+    );
+  } else return undefined;
+  const unique = NETWORK_TARGETS.filter((t) => picked.includes(t));
+  return unique.length === 0 ? undefined : unique;
+}
