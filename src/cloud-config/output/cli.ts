@@ -12,7 +12,9 @@ import { parseCliOptions, USAGE, type CliOptions } from './cli-options';
 import type { FixOutput } from './fix-cli';
 import { CliReport } from './cli-report';
 import { asNetworkConfigText, networkConfigHint, validateNetworkConfigInput } from './network-config-cli';
-import { validateCloudConfig } from '../validate-cloud-config';
+import { validateUserData } from '../validate-user-data';
+import { EnginesNotLoaded, type UserDataEngines } from '../input/user-data-engines';
+import type { ValidateCloudConfigOptions } from '../validate-cloud-config';
 import { loadValidatorsFor } from '../check/release-validators';
 
 /** Why a valid result fails under --strict, if it does. */
@@ -29,6 +31,23 @@ function tooLarge(options: CliOptions): CloudConfigResult {
   return { valid: false, target: targetOf(options.cloudInitVersion) ?? DEFAULT_TARGET, errors: [{ code: 'input_too_large', path: '', pointer: '', message }], deprecations: [], warnings: [], config: undefined };
 }
 
+let engines: UserDataEngines | undefined;
+
+/**
+ * validateCloudConfig, with the jinja engine and the MIME multipart parser imported when a file first needs them:
+ * a folder of plain cloud-config never loads them. The pipeline stops before reporting anything when it meets such
+ * a file without them, and the file is validated again with them.
+ */
+async function validateCloudConfig(bytes: Uint8Array, options: ValidateCloudConfigOptions): Promise<CloudConfigResult> {
+  try {
+    return validateUserData(bytes, options, engines);
+  } catch (error) {
+    if (!(error instanceof EnginesNotLoaded)) throw error;
+  }
+  engines = (await import('../input/all-user-data-engines')).userDataEngines;
+  return validateUserData(bytes, options, engines);
+}
+
 async function validateInput(input: CliInput, options: CliOptions, fixOutput: FixOutput): Promise<{ result: CloudConfigResult; source?: string } | { error: string }> {
   let read;
   try {
@@ -40,9 +59,9 @@ async function validateInput(input: CliInput, options: CliOptions, fixOutput: Fi
   // Loaded only when asked for: every plain run's cold start stays as it was.
   if (options.fix) return (await import('./fix-cli')).fixInput(input, read.bytes, options, fixOutput);
   if (options.schemaType === 'network-config') {
-    return { result: validateNetworkConfigInput(read.bytes, options.maxBytes, options.maxIssues, options.cloudInitVersion as CloudInitVersion | undefined), source: read.bytes.toString('utf8') };
+    return { result: await validateNetworkConfigInput(read.bytes, options.maxBytes, options.maxIssues, options.cloudInitVersion as CloudInitVersion | undefined), source: read.bytes.toString('utf8') };
   }
-  const result = validateCloudConfig(read.bytes, {
+  const result = await validateCloudConfig(read.bytes, {
     requireHeader: options.requireHeader,
     maxBytes: options.maxBytes,
     maxIssues: options.maxIssues,

@@ -4,10 +4,13 @@
 import type { CloudConfigResult } from '../cloud-config-result';
 import type { CloudInitVersion } from '../targets/targets';
 import { looksLikeNetworkConfig } from '../network/looks-like-network-config';
-import { validateNetworkConfig } from '../network/validate-network-config';
 
-/** Validates bytes as network-config; the result in the shape the CLI prints (its config left out). */
-export function validateNetworkConfigInput(bytes: Uint8Array, maxBytes: number, maxIssues: number | undefined, cloudInitVersion?: CloudInitVersion): CloudConfigResult {
+/**
+ * Validates bytes as network-config; the result in the shape the CLI prints (its config left out). The validator is
+ * imported on the first call: a run without `-t network-config` never loads it.
+ */
+export async function validateNetworkConfigInput(bytes: Uint8Array, maxBytes: number, maxIssues: number | undefined, cloudInitVersion?: CloudInitVersion): Promise<CloudConfigResult> {
+  const { validateNetworkConfig } = await import('../network/validate-network-config');
   const result = validateNetworkConfig(bytes, { maxBytes, maxIssues, cloudInitVersion });
   return result.valid ? { ...result, config: {} } : { ...result, config: undefined };
 }
