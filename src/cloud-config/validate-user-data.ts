@@ -23,7 +23,7 @@ import { validateAcrossReleases, type KeyLocator } from './validate-across-relea
 import { sourcePosition, type PositionTarget } from './yaml/source-position';
 import type { PartValidator } from './validate-multipart';
 import { EnginesNotLoaded, type UserDataEngines } from './input/user-data-engines';
-import type { ValidateCloudConfigOptions } from './validate-cloud-config';
+import type { ValidateCloudConfigOptions } from './validate-cloud-config-options';
 
 const DEFAULT_MAX_BYTES = 1024 * 1024;
 const DEFAULT_MAX_DEPTH = 64;

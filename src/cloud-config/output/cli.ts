@@ -14,7 +14,7 @@ import { CliReport } from './cli-report';
 import { asNetworkConfigText, networkConfigHint, validateNetworkConfigInput } from './network-config-cli';
 import { validateUserData } from '../validate-user-data';
 import { EnginesNotLoaded, type UserDataEngines } from '../input/user-data-engines';
-import type { ValidateCloudConfigOptions } from '../validate-cloud-config';
+import type { ValidateCloudConfigOptions } from '../validate-cloud-config-options';
 import { loadValidatorsFor } from '../check/release-validators';
 
 /** Why a valid result fails under --strict, if it does. */
