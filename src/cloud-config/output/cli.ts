@@ -148,7 +148,7 @@ async function main(args: readonly string[]): Promise<number> {
     const strictFailure = strictFailureOf(checked.result, parsed.strict);
     // A file that fails as cloud-config but is plainly network-config: say how to check it (standard error, so the
     // verdict and machine-readable output stay as they are).
-    const hint = parsed.schemaType === undefined && !checked.result.valid ? networkConfigHint(input.name, checked.source) : undefined;
+    const hint = parsed.schemaType === undefined && !checked.result.valid ? networkConfigHint(input.name, checked.source, checked.result) : undefined;
     if (hint !== undefined) writeErr(`validate-cloud-config: ${hint}\n`);
     report.file({ name: input.name, result: checked.result, source: checked.source, strictFailure });
     if (!checked.result.valid || strictFailure !== undefined) failed = true;
