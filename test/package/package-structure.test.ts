@@ -144,6 +144,9 @@ describe('built package', () => {
     const modules = [...seen].flatMap(bundledModules);
     expect(modules).toContain('src/cloud-config/validate-user-data.ts');
     expect(modules.filter((m) => /\/jinja\/|render-jinja|multipart|validate-network-config|validate-cloud-config\.ts/.test(m))).toEqual([]);
+    // yaml is bundled (its ESM build), not resolved file by file from node_modules at every start.
+    const importsYaml = (file: string) => /from\s*['"]yaml['"]|require\(['"]yaml['"]\)/.test(readFileSync(join(dist, file), 'utf8'));
+    expect(files(dist).filter((f) => /\.c?js$/.test(f) && importsYaml(f))).toEqual([]);
   });
 
   it('ships the wc-legacy-api bin as an executable ESM file that shares the chunks and needs no pg for --help', () => {
