@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import { defineConfig, type Options } from 'tsup';
 
 // Every public entry point. The adapters are built from their sources in examples/ (the design keeps them there);
@@ -27,7 +28,14 @@ const common: Options = {
   // Bundled (see THIRD-PARTY-NOTICES.md): the few date functions the shop uses (devDependencies), and the parts of
   // zod/mini the snapshot schemas use, so importing the shop does not resolve and load their module trees file by file
   // (zod's alone costs about as much as starting Node).
-  noExternal: ['@date-fns/tz', /^date-fns(\/|$)/, /^zod(\/|$)/],
+  noExternal: ['@date-fns/tz', /^date-fns(\/|$)/, /^zod(\/|$)/, 'yaml'],
+  // yaml too, for the same reason: `require('yaml')` resolves, reads and wraps 72 CommonJS files one by one, on every
+  // run of the validate-cloud-config bin (issue 26; docs/cloud-config.md, "CLI over a folder").
+  // Its ESM build (the one its exports give browsers; the same code, without Node's debugging switches
+  // LOG_TOKENS/LOG_STREAM), so the bundle needs no CommonJS shims and no Node builtin.
+  esbuildOptions(options) {
+    options.alias = { ...options.alias, yaml: fileURLToPath(new URL('./node_modules/yaml/browser/index.js', import.meta.url)) };
+  },
   // The CLI's example shop, imported by the package's own name and resolved by Node at run time (by a user's bundler
   // when they bundle the CLI), so dist/ does not carry a second copy.
   external: ['wc-legacy-api/examples/data/small-shop.json'],

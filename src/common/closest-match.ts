@@ -56,6 +56,15 @@ const remembered = new WeakMap<readonly string[], Map<string, string | null>>();
 
 const normal = (s: string) => s.toLowerCase().replace(/-/g, '_');
 
+// The candidates' normal forms, worked out once per list: every unknown word is compared with the same lists.
+const normalForms = new WeakMap<readonly string[], readonly string[]>();
+
+function normalOf(candidates: readonly string[]): readonly string[] {
+  let forms = normalForms.get(candidates);
+  if (forms === undefined) normalForms.set(candidates, (forms = candidates.map(normal)));
+  return forms;
+}
+
 function compute(word: string, candidates: readonly string[], budget: SuggestionBudget): string | null | undefined {
   if (budget.remaining < candidates.length) return undefined;
   budget.remaining -= candidates.length;
@@ -65,9 +74,11 @@ function compute(word: string, candidates: readonly string[], budget: Suggestion
   // Ranked by distance ignoring `-`/`_` and case, then by exact distance, so between equally close
   // candidates the one spelled like the word wins (`scripts_usr` -> `scripts_user`, not `scripts-user`).
   let bestRank: readonly [number, number] = [NO_MATCH, NO_MATCH];
-  for (const candidate of candidates) {
+  const forms = normalOf(candidates);
+  for (let i = 0; i < candidates.length; i++) {
+    const candidate = candidates[i]!;
     if (candidate === word || Math.abs(candidate.length - word.length) > limit) continue;
-    const loose = boundedDistance(target, normal(candidate), Math.min(limit, bestRank[0]));
+    const loose = boundedDistance(target, forms[i]!, Math.min(limit, bestRank[0]));
     if (loose === NO_MATCH || loose > bestRank[0] || misleadingSuggestion(word, candidate)) continue;
     const exact = boundedDistance(word, candidate, word.length + candidate.length);
     if (loose < bestRank[0] || exact < bestRank[1]) {

@@ -32,6 +32,23 @@ describe('validate-cloud-config CLI', () => {
     expect(result.stdout).toBe(`Valid cloud-config ${file('valid.yaml')}\n`);
   });
 
+  it('validates a jinja template and MIME multipart met in the middle of a folder as it validates them alone', () => {
+    // The CLI loads the jinja engine and the multipart parser when the first file needs them, after plain files.
+    const folder = mkdtempSync(join(tmpdir(), 'validate-cloud-config-engines-'));
+    writeFileSync(join(folder, 'a-plain.yaml'), '#cloud-config\nruncmd: [ls]\n');
+    writeFileSync(join(folder, 'b-jinja.yaml'), '## template: jinja\n#cloud-config\nhostname: {{ v1.local_hostname }}\nusers:\n  - name: ada\n    shell: 5\n');
+    writeFileSync(join(folder, 'c-mime.txt'), 'Content-Type: multipart/mixed; boundary="b"\nMIME-Version: 1.0\n\n--b\nContent-Type: text/cloud-config\n\n#cloud-config\nbogus: 1\n--b--\n');
+    writeFileSync(join(folder, 'd-plain.yaml'), '#cloud-config\npackages: 5\n');
+    const all = run(['--format', 'json', folder]);
+    const alone = ['a-plain.yaml', 'b-jinja.yaml', 'c-mime.txt', 'd-plain.yaml'].map((name) => run(['--format', 'json', join(folder, name)]).stdout).join('');
+    expect(all.status).toBe(1);
+    expect(all.stdout).toBe(alone);
+    const results = all.stdout.trim().split('\n').map((line) => JSON.parse(line) as { valid: boolean; errors: { line?: number; code: string }[]; parts?: unknown[] });
+    expect(results.map((r) => r.valid)).toEqual([true, false, false, false]);
+    expect(results[1]!.errors[0]).toMatchObject({ code: 'type', line: 6 });
+    expect(results[2]!.parts).toHaveLength(1);
+  });
+
   it('exits 1 with path, position and message for an invalid file', () => {
     const result = run([file('valid.yaml'), file('invalid.yaml')]);
     expect(result.status).toBe(1);

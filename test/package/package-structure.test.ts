@@ -132,6 +132,23 @@ describe('built package', () => {
     expect(version.stdout).toBe(`${(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }).version}\n`);
   });
 
+  it('loads the jinja engine, MIME multipart and the network-config validator into the validate-cloud-config bin only when a file needs them', () => {
+    // The modules the bin loads at start: its own file and the chunks it imports statically (a dynamic import() is not followed).
+    const seen = new Set<string>();
+    const visit = (file: string): void => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      for (const m of readFileSync(join(dist, file), 'utf8').matchAll(/^import\b[^'"]*['"](\.{1,2}\/[^'"]+)['"]/gm)) visit(join(file, '..', m[1]!));
+    };
+    visit('cloud-config/cli.js');
+    const modules = [...seen].flatMap(bundledModules);
+    expect(modules).toContain('src/cloud-config/validate-user-data.ts');
+    expect(modules.filter((m) => /\/jinja\/|render-jinja|multipart|validate-network-config|validate-cloud-config\.ts/.test(m))).toEqual([]);
+    // yaml is bundled (its ESM build), not resolved file by file from node_modules at every start.
+    const importsYaml = (file: string) => /from\s*['"]yaml['"]|require\(['"]yaml['"]\)/.test(readFileSync(join(dist, file), 'utf8'));
+    expect(files(dist).filter((f) => /\.c?js$/.test(f) && importsYaml(f))).toEqual([]);
+  });
+
   it('ships the wc-legacy-api bin as an executable ESM file that shares the chunks and needs no pg for --help', () => {
     const bin = join(dist, 'shop/cli.js');
     expect(readFileSync(bin, 'utf8').startsWith('#!/usr/bin/env node\n')).toBe(true);

@@ -1,4 +1,5 @@
 import type { CloudConfigResult } from '../cloud-config-result';
+import { userDataEngines } from '../input/all-user-data-engines';
 import { readUserData } from '../input/read-user-data';
 import { escapePointerSegment, pointerSegments, segmentsToPointer } from '../json-pointer';
 import { validateCloudConfig, validateForFix, type ValidateCloudConfigOptions } from '../validate-cloud-config';
@@ -32,7 +33,7 @@ const JINJA = /^\s*## template: jinja/i;
 function wholeInputReason(text: string, options: FixCloudConfigOptions): string | undefined {
   // Recognised before reading: however jinja is rendered, what is validated is its rendering, not the file.
   if (JINJA.test(text.slice(0, 64))) return 'a jinja template (## template: jinja) is not fixed: what is validated is its rendering, not the file';
-  const read = readUserData(text, { requireHeader: options.requireHeader ?? true, maxBytes: options.maxBytes ?? DEFAULT_MAX_BYTES, instanceData: undefined });
+  const read = readUserData(text, { requireHeader: options.requireHeader ?? true, maxBytes: options.maxBytes ?? DEFAULT_MAX_BYTES, instanceData: undefined, renderJinja: userDataEngines.renderJinja });
   if (read.kind === 'multipart') return 'MIME multipart user data is not fixed: fix each text/cloud-config part on its own';
   if (read.kind === 'cloud-config' && read.text !== text) return 'what is validated is not the text as written (a byte-order mark, say); it is not fixed';
   return undefined;

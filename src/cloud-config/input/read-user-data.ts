@@ -1,5 +1,6 @@
 import type { CloudConfigInputIssue } from '../cloud-config-issue';
-import { renderJinja, type TemplateMap } from './render-jinja';
+import type { TemplateMap } from './render-jinja';
+import { EnginesNotLoaded, type RenderJinja } from './user-data-engines';
 
 /** How raw user data is read; see `ValidateCloudConfigOptions` for the public meaning of each. */
 export interface ReadUserDataOptions {
@@ -12,6 +13,8 @@ export interface ReadUserDataOptions {
    * with `#cloud-config` are read, all of it as YAML; anything else is a header error.
    */
   readonly headerRule?: 'user-data-types' | 'cloud-config-prefix' | undefined;
+  /** The jinja engine; without it a template throws EnginesNotLoaded (the CLI loads it when a file first needs it). */
+  readonly renderJinja?: RenderJinja | undefined;
 }
 
 /** Raw user data sorted into what the validator does next. */
@@ -139,7 +142,8 @@ function classify(text: string, options: ReadUserDataOptions, rendered: boolean)
     if (start !== 0) {
       return rejected('jinja_template', 'the "## template: jinja" header must be the very first line: cloud-init finds the jinja type but reads the first line as the template header', line);
     }
-    const result = renderJinja(text, options.instanceData, options.maxBytes);
+    if (options.renderJinja === undefined) throw new EnginesNotLoaded();
+    const result = options.renderJinja(text, options.instanceData, options.maxBytes);
     if ('issue' in result) return { kind: 'rejected', issue: result.issue };
     const next = classify(result.text, options, true);
     if (next.kind === 'cloud-config') return { ...next, template: result.map };

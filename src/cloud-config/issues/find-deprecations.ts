@@ -81,16 +81,33 @@ function hasDeprecated(context: SchemaTarget, schema: unknown): boolean {
   // A node met again while it is being worked out (a `$ref` cycle) counts as "maybe": walking too
   // much is harmless, pruning a deprecation is not.
   mayDeprecate.set(schema, true);
-  const children: unknown[] = [];
-  if (typeof schema.$ref === 'string') children.push(resolveRef(context, schema.$ref)?.node);
-  for (const keyword of ['allOf', 'oneOf', 'anyOf'] as const) if (Array.isArray(schema[keyword])) children.push(...(schema[keyword] as unknown[]));
-  if (Array.isArray(schema.items)) children.push(...(schema.items as unknown[]));
-  else children.push(schema.items);
-  children.push(schema.additionalItems, schema.additionalProperties);
-  for (const group of [schema.properties, schema.patternProperties]) if (isNode(group)) children.push(...Object.values(group));
-  const found = schema.deprecated === true || children.some((child) => hasDeprecated(context, child));
+  const found = schema.deprecated === true || childHasDeprecated(context, schema);
   mayDeprecate.set(schema, found);
   return found;
+}
+
+/**
+ * Whether a subschema of the node may hold a deprecation, asked in a fixed order and stopping at the first yes (the
+ * order matters: in a `$ref` cycle, what a node met again answers depends on it). Without building a list of the
+ * children: this runs once for every node of the schema a validation reaches.
+ */
+function childHasDeprecated(context: SchemaTarget, schema: SchemaNode): boolean {
+  if (typeof schema.$ref === 'string') {
+    const target = resolveRef(context, schema.$ref);
+    if (hasDeprecated(context, target?.node)) return true;
+  }
+  for (const keyword of ['allOf', 'oneOf', 'anyOf'] as const) {
+    const list = schema[keyword];
+    if (Array.isArray(list)) for (const child of list) if (hasDeprecated(context, child)) return true;
+  }
+  if (Array.isArray(schema.items)) {
+    for (const child of schema.items) if (hasDeprecated(context, child)) return true;
+  } else if (hasDeprecated(context, schema.items)) return true;
+  if (hasDeprecated(context, schema.additionalItems) || hasDeprecated(context, schema.additionalProperties)) return true;
+  for (const group of [schema.properties, schema.patternProperties]) {
+    if (isNode(group)) for (const key in group) if (Object.prototype.hasOwnProperty.call(group, key) && hasDeprecated(context, group[key])) return true;
+  }
+  return false;
 }
 
 /** Whether a union branch may accept the value: a branch whose type does not fit it cannot. */

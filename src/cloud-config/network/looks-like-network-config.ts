@@ -22,8 +22,11 @@ export function looksLikeNetworkConfig(text: string): 1 | 2 | undefined {
   // the word (or an escape that could spell it) cannot have one, so it is not parsed a second time.
   if (!text.includes('version') && !text.includes('\\')) return undefined;
   const parsed = parseYaml(text, 64);
-  if (!parsed.ok) return undefined;
-  const data = parsed.parsed.value;
+  return parsed.ok ? networkConfigVersionOf(parsed.parsed.value) : undefined;
+}
+
+/** The network-config version parsed data plainly is (see looksLikeNetworkConfig), or `undefined`. */
+export function networkConfigVersionOf(data: unknown): 1 | 2 | undefined {
   if (data === null || typeof data !== 'object' || Array.isArray(data)) return undefined;
   const network = (data as Record<string, unknown>)['network'];
   return versionOf(data) ?? (Object.keys(data).length === 1 ? versionOf(network) : undefined);

@@ -12,7 +12,9 @@ import { parseCliOptions, USAGE, type CliOptions } from './cli-options';
 import type { FixOutput } from './fix-cli';
 import { CliReport } from './cli-report';
 import { asNetworkConfigText, networkConfigHint, networkConfigTarget, validateNetworkConfigInput } from './network-config-cli';
-import { validateCloudConfig } from '../validate-cloud-config';
+import { validateUserData } from '../validate-user-data';
+import { EnginesNotLoaded, type UserDataEngines } from '../input/user-data-engines';
+import type { ValidateCloudConfigOptions } from '../validate-cloud-config-options';
 import { loadValidatorsFor } from '../check/release-validators';
 
 /** Why a valid result fails under --strict, if it does. */
@@ -30,6 +32,23 @@ function tooLarge(options: CliOptions): CloudConfigResult {
   return { valid: false, target: (target ?? DEFAULT_TARGET) as CloudConfigTarget, errors: [{ code: 'input_too_large', path: '', pointer: '', message }], deprecations: [], warnings: [], config: undefined };
 }
 
+let engines: UserDataEngines | undefined;
+
+/**
+ * validateCloudConfig, with the jinja engine and the MIME multipart parser imported when a file first needs them:
+ * a folder of plain cloud-config never loads them. The pipeline stops before reporting anything when it meets such
+ * a file without them, and the file is validated again with them.
+ */
+async function validateCloudConfig(bytes: Uint8Array, options: ValidateCloudConfigOptions): Promise<CloudConfigResult> {
+  try {
+    return validateUserData(bytes, options, engines);
+  } catch (error) {
+    if (!(error instanceof EnginesNotLoaded)) throw error;
+  }
+  engines = (await import('../input/all-user-data-engines')).userDataEngines;
+  return validateUserData(bytes, options, engines);
+}
+
 async function validateInput(input: CliInput, options: CliOptions, fixOutput: FixOutput): Promise<{ result: CloudConfigResult; source?: string } | { error: string }> {
   let read;
   try {
@@ -41,9 +60,9 @@ async function validateInput(input: CliInput, options: CliOptions, fixOutput: Fi
   // Loaded only when asked for: every plain run's cold start stays as it was.
   if (options.fix) return (await import('./fix-cli')).fixInput(input, read.bytes, options, fixOutput);
   if (options.schemaType === 'network-config') {
-    return { result: validateNetworkConfigInput(read.bytes, options.maxBytes, options.maxIssues, options.cloudInitVersion), source: read.bytes.toString('utf8') };
+    return { result: await validateNetworkConfigInput(read.bytes, options.maxBytes, options.maxIssues, options.cloudInitVersion), source: read.bytes.toString('utf8') };
   }
-  const result = validateCloudConfig(read.bytes, {
+  const result = await validateCloudConfig(read.bytes, {
     requireHeader: options.requireHeader,
     maxBytes: options.maxBytes,
     maxIssues: options.maxIssues,
@@ -130,7 +149,7 @@ async function main(args: readonly string[]): Promise<number> {
     const strictFailure = strictFailureOf(checked.result, parsed.strict);
     // A file that fails as cloud-config but is plainly network-config: say how to check it (standard error, so the
     // verdict and machine-readable output stay as they are).
-    const hint = parsed.schemaType === undefined && !checked.result.valid ? networkConfigHint(input.name, checked.source) : undefined;
+    const hint = parsed.schemaType === undefined && !checked.result.valid ? networkConfigHint(input.name, checked.source, checked.result) : undefined;
     if (hint !== undefined) writeErr(`validate-cloud-config: ${hint}\n`);
     report.file({ name: input.name, result: checked.result, source: checked.source, strictFailure });
     if (!checked.result.valid || strictFailure !== undefined) failed = true;

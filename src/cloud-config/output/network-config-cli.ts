@@ -3,16 +3,17 @@
 // the CLI's own flow stays as it is.
 import type { CloudConfigResult } from '../cloud-config-result';
 import type { CloudInitVersion, CloudInitVersions } from '../targets/targets';
-import { looksLikeNetworkConfig } from '../network/looks-like-network-config';
+import { looksLikeNetworkConfig, networkConfigVersionOf } from '../network/looks-like-network-config';
 import { networkTargetOf, networkTargetsOf, type NetworkConfigTarget } from '../network/network-targets';
-import { validateNetworkConfig } from '../network/validate-network-config';
 
 /**
- * Validates bytes as network-config; the result in the shape the CLI prints (its config left out).
- * Its `target` may be a network-config point release (`'24.1.3'`), which no cloud-config result
- * names: the CLI's report prints `target` and `releases` as they are and reads nothing else from them.
+ * Validates bytes as network-config; the result in the shape the CLI prints (its config left out). The validator is
+ * imported on the first call: a run without `-t network-config` never loads it. The result's `target` may be a
+ * network-config point release (`'24.1.3'`), which no cloud-config result names: the CLI's report prints `target`
+ * and `releases` as they are and reads nothing else from them.
  */
-export function validateNetworkConfigInput(bytes: Uint8Array, maxBytes: number, maxIssues: number | undefined, cloudInitVersion?: CloudInitVersion | CloudInitVersions): CloudConfigResult {
+export async function validateNetworkConfigInput(bytes: Uint8Array, maxBytes: number, maxIssues: number | undefined, cloudInitVersion?: CloudInitVersion | CloudInitVersions): Promise<CloudConfigResult> {
+  const { validateNetworkConfig } = await import('../network/validate-network-config');
   const result = validateNetworkConfig(bytes, { maxBytes, maxIssues, cloudInitVersion });
   return (result.valid ? { ...result, config: {} } : { ...result, config: undefined }) as CloudConfigResult;
 }
@@ -28,10 +29,18 @@ export function networkConfigTarget(version: CloudInitVersion | CloudInitVersion
   return target === 'spec' ? undefined : target;
 }
 
+/**
+ * Whether the result's config is the source's whole text parsed as it is (one release; `#cloud-config` at the very
+ * start, so no byte-order mark, no template, no multipart): then its data answers for the source without a second parse.
+ */
+function parsedAsIs(result: CloudConfigResult, source: string): boolean {
+  return result.config !== undefined && result.userDataType === 'text/cloud-config' && result.parts === undefined && result.releases === undefined && source.startsWith('#cloud-config');
+}
+
 /** The message line for a file that failed as cloud-config but is plainly network-config. */
-export function networkConfigHint(name: string, source: string | undefined): string | undefined {
+export function networkConfigHint(name: string, source: string | undefined, result: CloudConfigResult): string | undefined {
   if (source === undefined) return undefined;
-  const version = looksLikeNetworkConfig(source);
+  const version = parsedAsIs(result, source) ? networkConfigVersionOf(result.config) : looksLikeNetworkConfig(source);
   return version === undefined ? undefined : `hint: ${name} looks like network-config version ${version}; validate it with -t network-config`;
 }
 

@@ -8,7 +8,8 @@ import { CST, Parser } from 'yaml';
 // without that read; the tokens are the same (test/cloud-config/token-parser.test.ts compares
 // them on the corpus). It is used only while
 // yaml's own `next` is the one it was copied from (see isCopiedNext). LOG_TOKENS does not print the
-// tokens of a validation.
+// tokens of a validation. The built package bundles yaml's ESM build, whose `next` has no such read
+// (tsup.config.ts): there yaml's own Parser is used as it is.
 
 /** The parser state `next` works on: yaml's own fields and steps (private in its typings). */
 interface ParserState {
