@@ -1,4 +1,5 @@
 // Reads a Web `Request` body with a byte limit, using only Web streams (the fetch entry runs where Node's are absent).
+import { readCappedStream, stopReading } from '../common/read-capped-stream';
 
 /** Marks a body larger than the limit: reading stopped there and the stream was cancelled. */
 export const TOO_LARGE = Symbol('too large');
@@ -23,30 +24,5 @@ export async function readRequestBody(
     stopReading(stream.cancel());
     return TOO_LARGE;
   }
-  const reader = stream.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      stopReading(reader.cancel());
-      return TOO_LARGE;
-    }
-    chunks.push(value);
-  }
-  if (chunks.length === 1) return chunks[0];
-  const bytes = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return bytes;
-}
-
-// Not awaited: the answer is 413 whatever the source does when told to stop, even if its cancel never settles.
-function stopReading(cancelled: Promise<void>): void {
-  cancelled.catch(() => {});
+  return (await readCappedStream(stream, max)) ?? TOO_LARGE;
 }

@@ -1,6 +1,7 @@
 // The bridge's client of the store's own REST API (`/wp-json/wc/v3`), used only to forward writes. Web APIs alone
 // (fetch, WebCrypto, TextEncoder, AbortController), so it runs wherever the fetch adapter runs. Every call has a
 // deadline; every outcome is data (StoreAnswer), never a throw; no message carries a credential.
+import { readCappedStream } from '../../../../common/read-capped-stream';
 
 /**
  * Where and how the WooCommerce repository forwards a status change: the store's own REST API and a key of it with
@@ -148,26 +149,8 @@ async function answerOf(response: Response): Promise<StoreAnswer> {
 /** The body as text, or undefined past MAX_ANSWER_BYTES (the rest is not read). */
 async function cappedText(response: Response): Promise<string | undefined> {
   if (response.body === null) return '';
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_ANSWER_BYTES) {
-      await reader.cancel();
-      return undefined;
-    }
-    chunks.push(value);
-  }
-  const all = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    all.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return new TextDecoder().decode(all);
+  const bytes = await readCappedStream(response.body, MAX_ANSWER_BYTES);
+  return bytes === undefined ? undefined : new TextDecoder().decode(bytes);
 }
 
 function retryAfter(value: string | null): number | undefined {
