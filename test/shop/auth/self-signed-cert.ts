@@ -15,7 +15,14 @@ function der(tag: number, content: Buffer): Buffer {
 }
 const seq = (...items: Buffer[]) => der(0x30, Buffer.concat(items));
 const set = (...items: Buffer[]) => der(0x31, Buffer.concat(items));
-const int = (bytes: Buffer) => der(0x02, bytes[0]! & 0x80 ? Buffer.concat([Buffer.from([0]), bytes]) : bytes);
+// DER integers are minimal: no leading zero byte unless the next has its high bit set (a random serial that starts
+// with 0x00 would otherwise be refused by OpenSSL as "illegal padding", one run in about 500).
+const int = (bytes: Buffer) => {
+  let start = 0;
+  while (start < bytes.length - 1 && bytes[start] === 0 && !(bytes[start + 1]! & 0x80)) start += 1;
+  const minimal = bytes.subarray(start);
+  return der(0x02, minimal[0]! & 0x80 ? Buffer.concat([Buffer.from([0]), minimal]) : minimal);
+};
 const oid = (dotted: string) => {
   const [a, b, ...rest] = dotted.split('.').map(Number);
   const out = [a! * 40 + b!];
