@@ -1,4 +1,4 @@
-import { CLOUD_INIT_RELEASES, targetOf, type CloudInitRelease } from '../targets/targets';
+import { CLOUD_INIT_RELEASES, releaseSet, targetOf, type CloudInitRelease } from '../targets/targets';
 import { NETWORK_POINT_RELEASES, type NetworkPointRelease } from './generated/network-config-releases';
 
 // Which release a network-config `cloudInitVersion` names. cloud-config's point releases all share
@@ -49,29 +49,10 @@ export function networkTargetOf(version: unknown): NetworkConfigTarget | 'spec' 
  * for cloud-config.
  */
 export function networkTargetsOf(versions: unknown): readonly NetworkConfigTarget[] | undefined {
-  let picked: NetworkConfigTarget[];
-  if (Array.isArray(versions) || (typeof versions === 'string' && versions.includes(','))) {
-    const list: unknown[] = Array.isArray(versions) ? versions : (versions as string).split(',').map((v) => v.trim());
-    const targets = list.map((v) => (v === 'spec' ? undefined : networkTargetOf(v)));
-    if (targets.length === 0 || targets.some((t) => t === undefined || t === 'spec')) return undefined;
-    picked = targets as NetworkConfigTarget[];
-  } else if (typeof versions === 'string' && /^\s*[<>]/.test(versions)) {
-    const bounds = versions.trim().split(/\s+/).map((b) => /^(>=|>|<=|<)(\d+\.\d+(?:\.\d+)?)$/.exec(b));
-    if (bounds.some((b) => b === null)) return undefined;
-    const at = (v: string): string | undefined => {
-      if (isPoint(v)) return v;
-      const series = v.split('.').slice(0, 2).join('.');
-      return (CLOUD_INIT_RELEASES as readonly string[]).includes(series) ? series : undefined;
-    };
-    const limits = bounds.map((b) => [b![1]!, at(b![2]!)] as const);
-    if (limits.some(([, v]) => v === undefined)) return undefined;
-    picked = NETWORK_TARGETS.filter((t) =>
-      limits.every(([op, v]) => {
-        const c = compare(t, v!);
-        return op === '>=' ? c >= 0 : op === '>' ? c > 0 : op === '<=' ? c <= 0 : c < 0;
-      }),
-    );
-  } else return undefined;
-  const unique = NETWORK_TARGETS.filter((t) => picked.includes(t));
-  return unique.length === 0 ? undefined : unique;
+  // A bound is its own point release, or else its series (every series is among NETWORK_TARGETS, sorted by version).
+  const boundIndex = (v: string): number => {
+    const series = v.split('.').slice(0, 2).join('.');
+    return NETWORK_TARGETS.indexOf(isPoint(v) ? v : (series as CloudInitRelease));
+  };
+  return releaseSet(versions, NETWORK_TARGETS, networkTargetOf, boundIndex);
 }

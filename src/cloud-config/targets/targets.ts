@@ -156,25 +156,37 @@ export function targetOf(version: unknown): CloudConfigTarget | undefined {
  * ```
  */
 export function targetsOf(versions: unknown): readonly CloudInitRelease[] | undefined {
-  let picked: CloudInitRelease[];
+  const index = (v: string) => CLOUD_INIT_RELEASES.indexOf(v.split('.').slice(0, 2).join('.') as CloudInitRelease);
+  return releaseSet(versions, CLOUD_INIT_RELEASES, targetOf, index);
+}
+
+/**
+ * The releases a list (`['22.4', '26.2']`, `'22.4,26.2'`) or a range (`'>=22.4 <=24.4'`) names out of
+ * `ordered` (oldest first), oldest first and without repeats; `undefined` for an unknown version, an
+ * empty set, a malformed range or anything else. `one` reads a list entry (`'spec'` is refused
+ * here); `boundIndex` places a range bound in `ordered` (-1: unknown). Shared by cloud-config's
+ * targets and network-config's (which has point releases of its own).
+ */
+export function releaseSet<T extends string>(
+  versions: unknown,
+  ordered: readonly T[],
+  one: (version: unknown) => T | 'spec' | undefined,
+  boundIndex: (version: string) => number,
+): readonly T[] | undefined {
+  let picked: readonly T[];
   if (Array.isArray(versions) || (typeof versions === 'string' && versions.includes(','))) {
     const list: unknown[] = Array.isArray(versions) ? versions : (versions as string).split(',').map((v) => v.trim());
-    const targets = list.map((v) => (v === 'spec' ? undefined : targetOf(v)));
+    const targets = list.map((v) => (v === 'spec' ? undefined : one(v)));
     if (targets.length === 0 || targets.some((t) => t === undefined || t === 'spec')) return undefined;
-    picked = targets as CloudInitRelease[];
+    picked = targets as T[];
   } else if (typeof versions === 'string' && /^\s*[<>]/.test(versions)) {
     const bounds = versions.trim().split(/\s+/).map((b) => /^(>=|>|<=|<)(\d+\.\d+(?:\.\d+)?)$/.exec(b));
     if (bounds.some((b) => b === null)) return undefined;
-    const index = (v: string) => CLOUD_INIT_RELEASES.indexOf(v.split('.').slice(0, 2).join('.') as CloudInitRelease);
-    if (bounds.some((b) => index(b![2]!) === -1)) return undefined;
-    picked = CLOUD_INIT_RELEASES.filter((_, i) =>
-      bounds.every((b) => {
-        const at = index(b![2]!);
-        return b![1] === '>=' ? i >= at : b![1] === '>' ? i > at : b![1] === '<=' ? i <= at : i < at;
-      }),
-    );
+    const limits = bounds.map((b) => [b![1]!, boundIndex(b![2]!)] as const);
+    if (limits.some(([, at]) => at === -1)) return undefined;
+    picked = ordered.filter((_, i) => limits.every(([op, at]) => (op === '>=' ? i >= at : op === '>' ? i > at : op === '<=' ? i <= at : i < at)));
   } else return undefined;
-  const unique = CLOUD_INIT_RELEASES.filter((r) => picked.includes(r));
+  const unique = ordered.filter((r) => picked.includes(r));
   return unique.length === 0 ? undefined : unique;
 }
 
