@@ -5,7 +5,6 @@
 // the reports). The last rows are what a client sees: the same requests through createShopApi's handle() (consumer
 // key auth, routing, the repository, serialization to the JSON body), so the ratio is not against a bare in-memory
 // lookup. On a real server only (DATABASE_URL, or one on 127.0.0.1:5432), in a throw-away schema.
-import pg from 'pg';
 import {
   createConsumerKeyAuth,
   createMemoryKeyStore,
@@ -22,7 +21,7 @@ import {
   type ShopSnapshot,
 } from 'wc-legacy-api/shop';
 import { DEMO_SHOP_NOW, generateDemoShop } from '../examples/demo-shop';
-import { serverUrl } from './postgres-server';
+import { serverUrl, withThrowAwaySchema } from './postgres-server';
 
 const ORDERS = process.env.BENCH_QUICK ? 20_000 : 100_000;
 const REPEAT = Number(process.env.BENCH_REPEAT ?? 21);
@@ -106,12 +105,7 @@ export async function run(): Promise<void> {
   ];
 
   const memory = createMemoryRepository(shop);
-  const schema = `bench_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE SCHEMA ${schema}`);
-  const pool = new pg.Pool({ connectionString: url, options: `-c search_path=${schema}`, max: 4 });
-  try {
+  await withThrowAwaySchema(url, 'bench', async (pool) => {
     await migratePostgres(pool);
     await importShopSnapshot(pool, shop, { batchSize: 2000 });
     const server = createPostgresRepository({ client: pool });
@@ -136,9 +130,5 @@ export async function run(): Promise<void> {
       const [u, p] = await medians(() => fn(plain), () => fn(server));
       console.log(`  ${what.padEnd(60)} plain  ${fmt(u)}   prepared ${fmt(p)}   x${(p / u).toFixed(2)}`);
     }
-  } finally {
-    await pool.end();
-    await admin.query(`DROP SCHEMA ${schema} CASCADE`);
-    await admin.end();
-  }
+  });
 }

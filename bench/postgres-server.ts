@@ -16,3 +16,22 @@ export async function serverUrl(): Promise<string | undefined> {
     await probe.end().catch(() => undefined);
   }
 }
+
+/**
+ * Runs `use` on a pool (4 connections) whose search_path is a fresh throw-away schema on `url`, and drops the schema
+ * afterwards, whatever `use` did: the benches never touch the server's own tables.
+ */
+export async function withThrowAwaySchema<T>(url: string, prefix: string, use: (pool: pg.Pool) => Promise<T>): Promise<T> {
+  const schema = `${prefix}_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  const pool = new pg.Pool({ connectionString: url, options: `-c search_path=${schema}`, max: 4 });
+  try {
+    return await use(pool);
+  } finally {
+    await pool.end();
+    await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+    await admin.end();
+  }
+}

@@ -5,7 +5,6 @@
 // throw-away schema is created and dropped; BENCH_PGLITE=0 measures the server only). Every figure is printed with its
 // ratio to the in-memory figure.
 import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
 import {
   createMemoryRepository,
   createPostgresRepository,
@@ -20,7 +19,7 @@ import {
   type ShopRepository,
 } from 'wc-legacy-api/shop';
 import { DEMO_SHOP_NOW, generateDemoShop } from '../examples/demo-shop';
-import { serverUrl } from './postgres-server';
+import { serverUrl, withThrowAwaySchema } from './postgres-server';
 
 const QUICK = Boolean(process.env.BENCH_QUICK);
 // Both engines import the issue's 200,000 orders. PGlite (single-threaded WebAssembly) inserts roughly ten times
@@ -147,16 +146,7 @@ async function runServer(): Promise<void> {
     console.log('server: skipped, no PostgreSQL server reachable (set DATABASE_URL)');
     return;
   }
-  const schema = `bench_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE SCHEMA ${schema}`);
-  const pool = new pg.Pool({ connectionString: url, options: `-c search_path=${schema}`, max: 4 });
-  try {
+  await withThrowAwaySchema(url, 'bench', async (pool) => {
     await compare('server', SERVER_ORDERS, async () => pool);
-  } finally {
-    await pool.end();
-    await admin.query(`DROP SCHEMA ${schema} CASCADE`);
-    await admin.end();
-  }
+  });
 }

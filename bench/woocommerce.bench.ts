@@ -6,7 +6,6 @@
 // PostgreSQL server answer. WOOCOMMERCE_BENCH_DATABASE_PREFIX names the stores' databases
 // (`<prefix>_hpos_<orders>`), default `wcbench`; WOOCOMMERCE_BENCH_STORAGE=hpos|posts measures one storage.
 import mysql from 'mysql2/promise';
-import pg from 'pg';
 import {
   createPostgresRepository,
   importShopSnapshot,
@@ -18,7 +17,7 @@ import {
 } from 'wc-legacy-api/shop';
 import { createWooCommerceRepository, type WooCommerceRepository, type WooCommerceRepositoryOptions } from 'wc-legacy-api/woocommerce';
 import { DEMO_SHOP_NOW, generateDemoShop } from '../examples/demo-shop';
-import { serverUrl } from './postgres-server';
+import { serverUrl, withThrowAwaySchema } from './postgres-server';
 import { writeWooCommerceBenchStore } from './woocommerce-store';
 
 const ORDERS = process.env.BENCH_QUICK ? 20_000 : 100_000;
@@ -103,31 +102,25 @@ export async function run(): Promise<void> {
     ['top sellers for a week, limit 12', (r) => topSellersFor(r, week.range, 12)],
   ];
 
-  const schema = `bench_wc_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE SCHEMA ${schema}`);
-  const pool = new pg.Pool({ connectionString: url, options: `-c search_path=${schema}`, max: 4 });
   try {
-    await migratePostgres(pool);
-    await importShopSnapshot(pool, shop, { batchSize: 2000 });
-    const postgres = createPostgresRepository({ client: pool });
-    console.log(`bridge vs PostgreSQL: ${ORDERS.toLocaleString('en-US')} orders (demo shop, seed 1), medians of interleaved runs; ratio = bridge / PostgreSQL (goal <= 2x)`);
-    console.log(`  ${''.padEnd(40)} ${'postgres'.padStart(10)}   ${bridges.map((b) => `${b.storage.padStart(12)} ratio  `).join(' ')}`);
-    const firsts: string[] = [];
-    for (const [what, fn] of rows) {
-      const { first, median } = await medians([() => fn(postgres), ...bridges.map((x) => () => fn(x.repo))]);
-      const [p, ...b] = median;
-      console.log(`  ${what.padEnd(40)} ${fmt(p!)}   ${b.map((ms) => `${fmt(ms).padStart(12)} x${(ms / p!).toFixed(1).padEnd(6)}`).join(' ')}`);
-      firsts.push(`  ${what.padEnd(40)} ${fmt(first[0]!)}   ${first.slice(1).map((ms) => `${fmt(ms).padStart(12)}        `).join(' ')}`);
-    }
-    // The first call of each row: for the cached columns of the reports, the days read and kept.
-    console.log('first calls (cache fill):');
-    for (const line of firsts) console.log(line);
+    await withThrowAwaySchema(url, 'bench_wc', async (pool) => {
+      await migratePostgres(pool);
+      await importShopSnapshot(pool, shop, { batchSize: 2000 });
+      const postgres = createPostgresRepository({ client: pool });
+      console.log(`bridge vs PostgreSQL: ${ORDERS.toLocaleString('en-US')} orders (demo shop, seed 1), medians of interleaved runs; ratio = bridge / PostgreSQL (goal <= 2x)`);
+      console.log(`  ${''.padEnd(40)} ${'postgres'.padStart(10)}   ${bridges.map((b) => `${b.storage.padStart(12)} ratio  `).join(' ')}`);
+      const firsts: string[] = [];
+      for (const [what, fn] of rows) {
+        const { first, median } = await medians([() => fn(postgres), ...bridges.map((x) => () => fn(x.repo))]);
+        const [p, ...b] = median;
+        console.log(`  ${what.padEnd(40)} ${fmt(p!)}   ${b.map((ms) => `${fmt(ms).padStart(12)} x${(ms / p!).toFixed(1).padEnd(6)}`).join(' ')}`);
+        firsts.push(`  ${what.padEnd(40)} ${fmt(first[0]!)}   ${first.slice(1).map((ms) => `${fmt(ms).padStart(12)}        `).join(' ')}`);
+      }
+      // The first call of each row: for the cached columns of the reports, the days read and kept.
+      console.log('first calls (cache fill):');
+      for (const line of firsts) console.log(line);
+    });
   } finally {
     for (const b of bridges) await b.repo.close();
-    await pool.end();
-    await admin.query(`DROP SCHEMA ${schema} CASCADE`);
-    await admin.end();
   }
 }
