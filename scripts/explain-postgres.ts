@@ -70,16 +70,22 @@ async function prepare(): Promise<void> {
   console.log(`-- imported ${orders} demo orders (seed 1) into ${schema} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 
+/** The statement a repository call sends that `pick` chooses, captured by running the call once. */
+async function sentStatement(title: string, run: (client: PostgresClient) => Promise<unknown>, pick: (q: Captured) => boolean): Promise<Captured> {
+  const captured: Captured[] = [];
+  await run(recording(captured));
+  const query = captured.find(pick);
+  if (query === undefined) throw new Error(`${title}: no matching statement was sent`);
+  return query;
+}
+
 async function explain(
   title: string,
   run: (client: PostgresClient) => Promise<unknown>,
   pick: (q: Captured) => boolean,
   setup: readonly string[] = [],
 ): Promise<void> {
-  const captured: Captured[] = [];
-  await run(recording(captured));
-  const query = captured.find(pick);
-  if (query === undefined) throw new Error(`${title}: no matching statement was sent`);
+  const query = await sentStatement(title, run, pick);
   const conn = await pool.connect();
   let plan;
   try {
@@ -106,10 +112,7 @@ async function explainPrepared(
   pick: (q: Captured) => boolean,
   generic = false,
 ): Promise<void> {
-  const captured: Captured[] = [];
-  await run(recording(captured));
-  const query = captured.find(pick);
-  if (query === undefined) throw new Error(`${title}: no matching statement was sent`);
+  const query = await sentStatement(title, run, pick);
   const conn = await pool.connect();
   let plan;
   try {
