@@ -84,13 +84,20 @@ async function importCommand(args: readonly string[]): Promise<number> {
     databaseUrl,
     batchSize: positiveInt(values['batch-size'], '--batch-size'),
     maxValueBytes: positiveInt(values['max-value-bytes'], '--max-value-bytes'),
-    out: (line) => process.stdout.write(`${line}\n`),
-    progressOut: process.stderr,
-    // How often a progress line is printed when stderr is not a terminal (tests shorten it).
-    progressEveryMs: positiveInt(process.env.WC_LEGACY_API_PROGRESS_EVERY_MS, 'WC_LEGACY_API_PROGRESS_EVERY_MS', 0),
+    ...progressOutput(),
     signal,
   });
   return 0;
+}
+
+/** Where a long command prints: results on stdout, progress on stderr. */
+function progressOutput() {
+  return {
+    out: (line: string) => process.stdout.write(`${line}\n`),
+    progressOut: process.stderr,
+    // How often a progress line is printed when stderr is not a terminal (tests shorten it).
+    progressEveryMs: positiveInt(process.env.WC_LEGACY_API_PROGRESS_EVERY_MS, 'WC_LEGACY_API_PROGRESS_EVERY_MS', 0),
+  };
 }
 
 async function exportCommand(args: readonly string[]): Promise<number> {
@@ -107,9 +114,7 @@ async function exportCommand(args: readonly string[]): Promise<number> {
     tablePrefix: values['table-prefix'],
     storage: storageOption(values.storage),
     output: values.output,
-    out: (line) => process.stdout.write(`${line}\n`),
-    progressOut: process.stderr,
-    progressEveryMs: positiveInt(process.env.WC_LEGACY_API_PROGRESS_EVERY_MS, 'WC_LEGACY_API_PROGRESS_EVERY_MS', 0),
+    ...progressOutput(),
     signal,
   });
   return 0;
