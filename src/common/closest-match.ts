@@ -9,6 +9,14 @@ import { misleadingSuggestion } from './misleading-suggestion';
 
 const NO_MATCH = Infinity;
 
+// Cells past the limit: any value above every limit asked for (a string is at most 2^29 long).
+const FAR = 0x3fffffff;
+
+// The three rows of boundedDistance, in one buffer kept across calls: a fresh set of arrays per
+// comparison (and a fill of each row) was most of the cost of "did you mean" for a folder of small
+// files, where every unknown key is compared with a hundred candidates.
+let cells = new Int32Array(3 * 72);
+
 /**
  * Optimal string alignment distance (Damerau-Levenshtein without substring edits: a swapped pair
  * of letters, `runcmd` -> `rucnmd`, is one typo, as users think of it), computed only within
@@ -17,27 +25,45 @@ const NO_MATCH = Infinity;
 function boundedDistance(a: string, b: string, limit: number): number {
   if (Math.abs(a.length - b.length) > limit) return NO_MATCH;
   const cols = b.length + 1;
-  // Three rows (OSA looks two rows back); cells outside the band stay "too far".
-  let before = new Array<number>(cols).fill(NO_MATCH);
-  let prev = new Array<number>(cols).fill(NO_MATCH);
-  let row = new Array<number>(cols).fill(NO_MATCH);
-  for (let j = 0; j <= Math.min(limit, b.length); j++) prev[j] = j;
+  if (cells.length < 3 * cols) cells = new Int32Array(3 * cols);
+  const d = cells;
+  // Row offsets in `d`; OSA looks two rows back. Every cell a row reads outside its band is FAR:
+  // the rows start so, a band only moves right, and the one cell left of it is reset per row.
+  let before = 0;
+  let prev = cols;
+  let row = 2 * cols;
+  d.fill(FAR, 0, 3 * cols);
+  const first = Math.min(limit, b.length);
+  for (let j = 0; j <= first; j++) d[prev + j] = j;
   for (let i = 1; i <= a.length; i++) {
-    row.fill(NO_MATCH);
-    if (i <= limit) row[0] = i;
-    let rowBest = row[0]!;
-    for (let j = Math.max(1, i - limit); j <= Math.min(b.length, i + limit); j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let best = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, before[j - 2]! + 1);
-      row[j] = best;
+    const lo = Math.max(1, i - limit);
+    const hi = Math.min(b.length, i + limit);
+    // Column 0 is i deletions; left of a band that has moved off it, "too far".
+    d[row + lo - 1] = lo === 1 ? i : FAR;
+    let rowBest = i <= limit ? i : FAR;
+    const ai = a.charCodeAt(i - 1);
+    for (let j = lo; j <= hi; j++) {
+      const bj = b.charCodeAt(j - 1);
+      let best = d[prev + j - 1]! + (ai === bj ? 0 : 1);
+      const up = d[prev + j]! + 1;
+      if (up < best) best = up;
+      const left = d[row + j - 1]! + 1;
+      if (left < best) best = left;
+      if (i > 1 && j > 1 && ai === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === bj) {
+        const swap = d[before + j - 2]! + 1;
+        if (swap < best) best = swap;
+      }
+      d[row + j] = best;
       if (best < rowBest) rowBest = best;
     }
     if (rowBest > limit) return NO_MATCH;
-    [before, prev, row] = [prev, row, before];
+    const spent = before;
+    before = prev;
+    prev = row;
+    row = spent;
   }
-  const d = prev[b.length]!;
-  return d > limit ? NO_MATCH : d;
+  const distance = d[prev + b.length]!;
+  return distance > limit ? NO_MATCH : distance;
 }
 
 /**
