@@ -46,7 +46,7 @@ export default defineConfig([
   {
     ...common,
     // ESM, plus the validate-cloud-config and wc-legacy-api bins, which share the library's chunks instead of carrying its own copy.
-    entry: { ...entry, 'cloud-config/cli': 'src/cloud-config/output/cli.ts', 'shop/cli': 'src/shop/cli/main.ts' },
+    entry: { ...entry, 'cloud-config/cli': 'src/cloud-config/output/cli-bin.ts', 'shop/cli': 'src/shop/cli/main.ts' },
     format: ['esm'],
     // The bin's `#!/usr/bin/env node` comes from its source's first line; tsup makes such a file executable.
     dts: { entry },

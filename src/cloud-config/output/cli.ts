@@ -1,4 +1,3 @@
-#!/usr/bin/env node
 // The `validate-cloud-config` bin: validates user-data files where a pipeline ran `cloud-init
 // schema -c FILE`. Exit status 0 when every file is valid, 1 when any is invalid (with --strict,
 // also when any has deprecations or warnings), 2 on usage or I/O errors, so scripts can tell "bad
