@@ -230,6 +230,36 @@ describe('validate-cloud-config CLI', () => {
     expect(endless.stdout).toContain('larger than 100000 bytes');
   });
 
+  it('keeps standard output and standard error in their order when both go to one pipe', () => {
+    // Standard output to a pipe is gathered into few writes; whatever goes to standard error first flushes it.
+    const both = spawnSync('sh', ['-c', `"${process.execPath}" --import tsx "${cli}" "$1" "$2" "$3" 2>&1`, 'sh', file('valid.yaml'), file('missing.yaml'), file('invalid.yaml')], { cwd: root, encoding: 'utf8' });
+    expect(both.status).toBe(2);
+    const lines = both.stdout.split('\n');
+    expect(lines[0]).toBe(`Valid cloud-config ${file('valid.yaml')}`);
+    expect(lines[1]).toBe(`validate-cloud-config: cannot read ${file('missing.yaml')}: ENOENT`);
+    expect(lines[2]).toBe(`Invalid cloud-config ${file('invalid.yaml')}`);
+    expect(lines.at(-2)).toBe('3 files: 1 valid, 1 invalid, 0 with deprecations, 1 not read');
+  });
+
+  it("turns on Node's compile cache through the bin's entry where Node has one, and runs on when it cannot", () => {
+    // Node 20 has no module.enableCompileCache: a preloaded stand-in (one that works, one that throws) shows the entry
+    // calls it once, without arguments (Node's default directory, NODE_COMPILE_CACHE), before the CLI runs.
+    const entry = join(root, 'src/cloud-config/output/cli-bin.ts');
+    const stub = (body: string) => {
+      const path = join(dir, `compile-cache-${body.length}.cjs`);
+      writeFileSync(path, `require('node:module').enableCompileCache = (...args) => { process.stderr.write('enableCompileCache(' + args.length + ')\\n'); ${body} };\n`);
+      return path;
+    };
+    for (const body of ['return { status: 1 };', "throw new Error('no cache here');"]) {
+      const result = spawnSync(process.execPath, ['-r', stub(body), '--import', 'tsx', entry, file('invalid.yaml')], { cwd: root, encoding: 'utf8' });
+      expect(result.stderr).toBe('enableCompileCache(0)\n');
+      expect(result.status).toBe(1);
+      expect(result.stdout).toBe(run([file('invalid.yaml')]).stdout);
+    }
+    const plain = spawnSync(process.execPath, ['--import', 'tsx', entry, file('valid.yaml')], { cwd: root, encoding: 'utf8' });
+    expect(plain).toMatchObject({ status: 0, stdout: `Valid cloud-config ${file('valid.yaml')}\n`, stderr: '' });
+  });
+
   it('ends quietly when its reader closes the pipe early', () => {
     const many = join(dir, 'many');
     mkdirSync(many);

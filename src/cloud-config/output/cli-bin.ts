@@ -6,7 +6,9 @@
 // off with NODE_DISABLE_COMPILE_CACHE). Node 20 has no such API: the bin runs as before there (docs/decisions.md,
 // "validate-cloud-config: Node's compile cache where Node has one"). The CLI is imported after the cache is on, so
 // its modules are the ones cached; this module imports nothing else.
-import * as nodeModule from 'node:module';
+// The module object (the default export), which is where Node puts it; a module namespace lists only the names Node
+// had when it was first imported.
+import nodeModule from 'node:module';
 
 const { enableCompileCache } = nodeModule as { enableCompileCache?: () => unknown };
 // A cache that cannot be used (a read-only directory, say) is Node's to report in its return value; the run goes on.
