@@ -81,7 +81,7 @@ export async function run(): Promise<void> {
   const via = (url: string) => (r: ShopRepository) => handlers.get(r)!(url);
   const rows: [string, (repo: ShopRepository) => Promise<unknown>][] = [
     // The floor of any request on the server: one one-row SELECT in its budget transaction (BEGIN, the settings, the
-    // statement, COMMIT: four round trips), against a memory lookup.
+    // statement, COMMIT: one query, one round trip, on a pool), against a memory lookup.
     ['store settings (one-row SELECT: the fixed cost of a request)', (r) => r.getStore()],
     [`sales report for a year (${year.range.labels.length} months)`, (r) => salesReportFor(r, year.range)],
     // The same year from 01:00: not whole days, so the server sums one index entry per order (migration 3's path).
@@ -95,6 +95,8 @@ export async function run(): Promise<void> {
     ['count, 3 statuses + 180 days (per order, for contrast)', (r) => r.countOrders(filtered)],
     ['default page: newest 10', (r) => r.listOrders({}, { offset: 0, limit: 10 })],
     ['default page + count (GET /orders)', (r) => Promise.all([r.listOrders({}, { offset: 0, limit: 10 }), r.countOrders({})])],
+    // What GET /orders asks where the repository has orderPage (both do): page, total and products in one call.
+    ['orderPage: default page + count + products (one statement)', (r) => r.orderPage!({}, { offset: 0, limit: 10 })],
     // What a client sees (auth, routing, serialization included): the JSON body of each request.
     ['handle() GET /orders (default page, X-WC-Total)', via('/wc-api/v1/orders')],
     ['handle() GET /orders/count', via('/wc-api/v1/orders/count')],
@@ -115,6 +117,10 @@ export async function run(): Promise<void> {
     for (const url of ['/wc-api/v1/orders', '/wc-api/v1/reports/sales?filter[period]=year', '/wc-api/v1/reports/sales/top_sellers?filter[period]=week']) {
       if ((await handlers.get(memory)!(url)) !== (await handlers.get(server)!(url))) throw new Error(`bench: ${url} differs between memory and server`);
     }
+    // orderPage answers what the three calls answer.
+    const three = await Promise.all([server.listOrders({}, { offset: 0, limit: 10 }), server.countOrders({})]);
+    const one = await server.orderPage!({}, { offset: 0, limit: 10 });
+    if (JSON.stringify([one.orders, one.total]) !== JSON.stringify(three)) throw new Error('bench: orderPage differs from listOrders + countOrders');
     const n = ORDERS.toLocaleString('en-US');
     console.log(`server vs memory: ${n} orders (demo shop, seed 1), medians of ${REPEAT}, run alternately; ratio = server / memory`);
     for (const [what, fn] of rows) {
@@ -129,6 +135,15 @@ export async function run(): Promise<void> {
       if (what.startsWith('  ') || what.startsWith('handle()') || what.startsWith('count, 3')) continue;
       const [u, p] = await medians(() => fn(plain), () => fn(server));
       console.log(`  ${what.padEnd(60)} plain  ${fmt(u)}   prepared ${fmt(p)}   x${(p / u).toFixed(2)}`);
+    }
+    // What one round trip per prepared read saves: the same statements as the driver's named statements (BEGIN with
+    // the settings, then the statement), against the default (all in one query).
+    const protocol = createPostgresRepository({ client: pool, preparedStatements: 'protocol' });
+    console.log(`one query vs two round trips per prepared read, same server and pool, medians of ${REPEAT}, run alternately; ratio = one / two`);
+    for (const [what, fn] of rows) {
+      if (what.startsWith('  ') || what.startsWith('handle()') || what.startsWith('count, 3')) continue;
+      const [u, p] = await medians(() => fn(protocol), () => fn(server));
+      console.log(`  ${what.padEnd(60)} two    ${fmt(u)}   one      ${fmt(p)}   x${(p / u).toFixed(2)}`);
     }
   });
 }

@@ -182,6 +182,8 @@ try {
   await explainPrepared('Top sellers, year', (c) => topSellersFor(repo(c), year, 12), isTopSellers);
   await explainPrepared('Default page: GET /orders (10 newest)', (c) => repo(c).listOrders({}, { offset: 0, limit: 10 }), isPage, true);
   await explainPrepared('Its count: GET /orders (X-WC-Total)', (c) => repo(c).countOrders({}), isCount);
+  // GET /orders as the handler asks it where the repository has orderPage: page, total and products in one statement.
+  await explainPrepared('GET /orders in one statement (orderPage: page, X-WC-Total, products)', (c) => repo(c).orderPage!({}, { offset: 0, limit: 10 }), (q) => q.text.includes('page_total'), true);
   const search = ['meyer', 'noah'];
   await explain(`Search count: GET /orders?filter[q]=${search.join('+')} (X-WC-Total)`, (c) => repo(c).countOrders({ search }), isCount);
   await explain(`Search page: GET /orders?filter[q]=${search.join('+')}`, (c) => repo(c).listOrders({ search }, { offset: 0, limit: 10 }), isPage);

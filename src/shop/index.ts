@@ -22,8 +22,8 @@ export {
   couponReadScope,
 } from './model/caller';
 export type { Capability, Caller, OrderReadScope, CouponReadScope } from './model/caller';
-export type { ShopRepository, OrderFilter, CouponFilter, Paging, TimeWindow, OrderStatusChange } from './repository/shop-repository';
-export { statusChangeTime } from './repository/shop-repository';
+export type { ShopRepository, OrderFilter, CouponFilter, Paging, TimeWindow, OrderStatusChange, OrderPage } from './repository/shop-repository';
+export { lineProductIds, statusChangeTime } from './repository/shop-repository';
 export { RepositoryUnavailableError } from './repository/repository-unavailable';
 export { OrderChangeRefusedError } from './repository/order-change-refused';
 export type { RepositoryUnavailableReason, RepositoryRequestScope } from './repository/repository-unavailable';

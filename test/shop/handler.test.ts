@@ -21,6 +21,13 @@ import { generateDemoShop } from '../../examples/demo-shop';
 import { FIXTURE_NOW, fixtureSnapshot } from './conformance/fixture';
 
 const manager = { userId: 1, capabilities: SHOP_MANAGER_CAPABILITIES };
+
+// A repository as one without the optional orderPage (the WooCommerce bridge, a user's own): GET /orders then makes
+// the three calls.
+function withoutOrderPage(repository: ShopRepository): ShopRepository {
+  const { orderPage: _unused, ...rest } = repository;
+  return rest;
+}
 const json = (body: string | null): any => JSON.parse(body ?? 'null');
 
 describe('parseQuery', () => {
@@ -155,6 +162,12 @@ describe('createShopApi', () => {
       pages.push(paging);
       return listOrders(filter, paging);
     });
+    // GET /orders pages through orderPage where the repository has it (memory does).
+    const orderPage = repo.orderPage!.bind(repo);
+    vi.spyOn(repo, 'orderPage').mockImplementation((filter, paging) => {
+      pages.push(paging);
+      return orderPage(filter, paging);
+    });
     const api = createShopApi({ repository: repo });
     for (const limit of ['-1', '1000000000', '-2147483647', '100', '']) {
       const res = await api.handle({ method: 'GET', url: `/wc-api/v1/orders?fields=id&filter[limit]=${limit}`, caller: manager });
@@ -223,8 +236,24 @@ describe('createShopApi', () => {
     expect(json(res.body).order.updated_at).toBe('2024-03-12T18:00:00Z');
   });
 
+  // orderPage is optional: the handler answers GET /orders from it where present, else from listOrders, countOrders
+  // and getProducts, and a client cannot tell which.
+  it('serves GET /orders alike with and without the repository\'s orderPage, for a manager and a customer', async () => {
+    const withPage = createShopApi({ repository: repository() });
+    const without = createShopApi({ repository: withoutOrderPage(repository()) });
+    const customer = { userId: fixtureSnapshot().orders[0]!.customerId, capabilities: [] };
+    for (const url of ['/wc-api/v1/orders', '/wc-api/v1/orders?filter[limit]=2&page=2', '/wc-api/v1/orders?status=processing', '/wc-api/v1/orders?filter[q]=zzz']) {
+      for (const caller of [manager, customer]) {
+        const a = await withPage.handle({ method: 'GET', url, caller });
+        const b = await without.handle({ method: 'GET', url, caller });
+        expect(a.status).toBe(200);
+        expect(a).toEqual(b);
+      }
+    }
+  });
+
   it('answers an unexpected fault with a 500 envelope, tells onError, and never leaks the fault', async () => {
-    const repo: ShopRepository = { ...repository(), listOrders: async () => { throw new Error('disk on fire: /var/secret'); } };
+    const repo: ShopRepository = { ...withoutOrderPage(repository()), listOrders: async () => { throw new Error('disk on fire: /var/secret'); } };
     const onError = vi.fn();
     const api = createShopApi({ repository: repo, onError });
     const req = { method: 'GET', url: '/wc-api/v1/orders', caller: manager };

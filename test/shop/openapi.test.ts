@@ -255,7 +255,7 @@ describe('live answers validate against the document', () => {
 
   it('500 and the adapters\' 413 are the envelope too', async () => {
     const failing = new Proxy(createMemoryRepository(fixtureSnapshot()), {
-      get: (target, name) => (name === 'listOrders' ? () => Promise.reject(new Error('down')) : Reflect.get(target, name)),
+      get: (target, name) => (name === 'listOrders' || name === 'orderPage' ? () => Promise.reject(new Error('down')) : Reflect.get(target, name)),
     }) as ShopRepository;
     const api = createShopApi({ repository: failing, now: () => FIXTURE_NOW, authenticate: testAuthenticate });
     const res = await send('GET', '/orders', 'manager', undefined, api);

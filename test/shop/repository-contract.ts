@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   computeSalesReport,
+  lineProductIds,
   createShopApi,
   MAX_REPORT_PERIODS,
   SHOP_MANAGER_CAPABILITIES,
@@ -352,6 +353,31 @@ export function describeRepositoryContract(name: string, makeRepository: MakeRep
             expect(ids(page)).toEqual(expected.slice(offset, limit === null ? undefined : offset + limit));
           }),
           { numRuns: 60 },
+        );
+      });
+
+      // The optional orderPage (GET /orders in one call) answers exactly the three calls it replaces.
+      it('orderPage, where offered, is listOrders, countOrders and getProducts of the page\'s lines', async () => {
+        if (repo.orderPage === undefined) return;
+        const samples: [OrderFilter, { offset: number; limit: number | null }][] = [
+          [{}, { offset: 0, limit: 10 }],
+          [{}, { offset: 395, limit: 10 }],
+          [{}, { offset: 400, limit: 10 }],
+          [{ statuses: [] }, { offset: 0, limit: 10 }],
+          [{ customerId: 424242 }, { offset: 0, limit: 10 }],
+          [{ statuses: ["it's", 'a\\b'] as unknown as OrderStatus[] }, { offset: 0, limit: 10 }],
+        ];
+        const checkOne = async (filter: OrderFilter, paging: { offset: number; limit: number | null }) => {
+          const page = await repo.orderPage!(filter, paging);
+          const orders = await repo.listOrders(filter, paging);
+          expect(page.orders).toEqual(orders);
+          expect(page.total).toBe(await repo.countOrders(filter));
+          expect(new Map(page.products)).toEqual(await repo.getProducts(lineProductIds(orders)));
+        };
+        for (const [filter, paging] of samples) await checkOne(filter, paging);
+        await fc.assert(
+          fc.asyncProperty(filterArb, fc.nat(60), fc.option(fc.integer({ min: 0, max: 40 }), { nil: null }), (filter, offset, limit) => checkOne(filter, { offset, limit })),
+          { numRuns: 40 },
         );
       });
 

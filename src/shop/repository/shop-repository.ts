@@ -122,6 +122,40 @@ export function statusChangeTime(change: OrderStatusChange, updatedAt: Date): Da
 }
 
 /**
+ * One page of orders with what `GET /orders` serves alongside it: see {@link ShopRepository.orderPage}.
+ *
+ * @example
+ * ```ts
+ * const { orders, total, products } = await repo.orderPage!({}, { offset: 0, limit: 10 });
+ * ```
+ */
+export interface OrderPage {
+  /** Exactly `listOrders(filter, paging)`. */
+  readonly orders: readonly Order[];
+  /** Exactly `countOrders(filter)`. */
+  readonly total: number;
+  /**
+   * Exactly `getProducts(ids)` for the ids the page's line items name: each item's `variationId` when it has one,
+   * else its `productId` (what a line's SKU is read from).
+   */
+  readonly products: ReadonlyMap<number, Product>;
+}
+
+/**
+ * The ids {@link OrderPage.products} covers: each line item's `variationId` when it has one, else its `productId`.
+ *
+ * @example
+ * ```ts
+ * const products = await repo.getProducts(lineProductIds(orders));
+ * ```
+ */
+export function lineProductIds(orders: readonly Order[]): number[] {
+  const ids = new Set<number>();
+  for (const order of orders) for (const item of order.lineItems) ids.add(item.variationId ?? item.productId);
+  return [...ids];
+}
+
+/**
  * The storage contract of the shop API.
  *
  * @example
@@ -138,6 +172,12 @@ export interface ShopRepository {
   listOrders(filter: OrderFilter, paging: Paging): Promise<Order[]>;
   /** Number of orders matching the filter, regardless of paging. */
   countOrders(filter: OrderFilter): Promise<number>;
+  /**
+   * OPTIONAL: `listOrders`, `countOrders` and the page's products in one call, with exactly their answers (see
+   * {@link OrderPage}). `GET /orders` uses it when present, so a database answers the request in one statement
+   * instead of three; without it the handler makes the three calls.
+   */
+  orderPage?(filter: OrderFilter, paging: Paging): Promise<OrderPage>;
   /** One order by id, whatever its status, or undefined. */
   getOrder(id: number): Promise<Order | undefined>;
   /**

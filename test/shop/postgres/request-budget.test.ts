@@ -55,6 +55,8 @@ describe('the request budget, on any backend', { timeout: 120_000 }, () => {
       const repository: ShopRepository = {
         ...memory,
         countOrders: () => Promise.reject(new RepositoryUnavailableError(code, 'internal detail: pool of 4', { retryAfterSeconds: 2.5 })),
+        // GET /orders asks orderPage where there is one (memory has it): it fails the same way.
+        orderPage: () => Promise.reject(new RepositoryUnavailableError(code, 'internal detail: pool of 4', { retryAfterSeconds: 2.5 })),
       };
       const api = createShopApi({ repository, onError: (error) => seen.push(error) });
       const res = await api.handle({ method: 'GET', url: ORDERS, caller });

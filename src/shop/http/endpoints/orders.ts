@@ -3,7 +3,8 @@ import { applyFields } from '../../resources/apply-fields';
 import { can, canEditOrder, canReadOrder, orderReadScope } from '../../model/caller';
 import { fieldsOf, ok, recordId, type EndpointResult, type RequestContext } from '../endpoint-context';
 import type { Order } from '../../model/order';
-import type { StoreSettings } from '../../model/shop';
+import type { Product, StoreSettings } from '../../model/shop';
+import { lineProductIds } from '../../repository/shop-repository';
 import { orderListQuery } from '../list-query';
 import { paginationHeaders } from '../pagination-headers';
 import { parseOrderEdit } from '../parse-body';
@@ -21,14 +22,20 @@ export async function listOrders(rc: RequestContext): Promise<EndpointResult> {
   // headers never count an order the body leaves out (the legacy API counted them, a count oracle).
   const scope = orderReadScope(rc.caller);
   const filter = scope.kind === 'own' ? { ...lq.filter, customerId: scope.customerId } : lq.filter;
-  const [rows, total, store] = await Promise.all([
-    scope.kind === 'none' ? [] : repository.listOrders(filter, lq.paging),
-    scope.kind === 'none' ? 0 : repository.countOrders(filter),
+  // One call where the repository answers the page, its total and its products together (one database statement),
+  // else the three calls.
+  const [found, store] = await Promise.all([
+    scope.kind === 'none'
+      ? { orders: [], total: 0, products: undefined }
+      : repository.orderPage !== undefined
+        ? repository.orderPage(filter, lq.paging)
+        : Promise.all([repository.listOrders(filter, lq.paging), repository.countOrders(filter)]).then(([orders, total]) => ({ orders, total, products: undefined })),
     rc.ctx.store(),
   ]);
+  const total = found.total;
   // The record-level check still runs on every row: a repository that ignored the restriction leaks no order body.
-  const readable = rows.filter((order) => canReadOrder(rc.caller, order));
-  const serialized = await serializeOrders(rc, readable, store);
+  const readable = found.orders.filter((order) => canReadOrder(rc.caller, order));
+  const serialized = await serializeOrders(rc, readable, store, found.products);
   const headers = paginationHeaders({
     siteUrl: store.siteUrl,
     secure: rc.secure,
@@ -108,13 +115,11 @@ function orderId(rc: RequestContext): number | ApiError {
   return id;
 }
 
-async function serializeOrders(rc: RequestContext, orders: readonly Order[], store: StoreSettings) {
+// `known`: the products of these orders' lines, when the repository gave them with the page (orderPage).
+async function serializeOrders(rc: RequestContext, orders: readonly Order[], store: StoreSettings, known?: ReadonlyMap<number, Product>) {
   if (orders.length === 0) return [];
-  const ids = new Set<number>();
-  for (const order of orders) {
-    // A line's SKU is that of what was bought: the variation when there is one.
-    for (const item of order.lineItems) ids.add(item.variationId ?? item.productId);
-  }
-  const products = ids.size === 0 ? new Map() : await rc.ctx.repository.getProducts([...ids]);
+  // A line's SKU is that of what was bought: the variation when there is one.
+  const ids = known === undefined ? lineProductIds(orders) : [];
+  const products = known ?? (ids.length === 0 ? new Map<number, Product>() : await rc.ctx.repository.getProducts(ids));
   return orders.map((order) => serializeOrder(order, { products, store }));
 }

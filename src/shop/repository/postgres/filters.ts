@@ -116,3 +116,20 @@ export function windowConds(alias: string, column: string, window: TimeWindow, p
   if (start === null || end === null) return null;
   return [`${alias}.${column} >= ${start}`, `${alias}.${column} < ${end}`];
 }
+
+// Only the statuses decide: the counts per status (migration 4) answer it without reading an index entry per order.
+export function isStatusOnly(filter: OrderFilter): boolean {
+  return (
+    filter.customerId === undefined &&
+    filter.createdMin === undefined &&
+    filter.createdMax === undefined &&
+    filter.updatedMin === undefined &&
+    filter.updatedMax === undefined &&
+    (filter.search === undefined || filter.search.length === 0)
+  );
+}
+
+// No filter but the caller's own orders (or none at all): see listOrders in postgres-repository.ts.
+export function isCustomerOnly(filter: OrderFilter): boolean {
+  return filter.statuses === undefined && isStatusOnly({ ...filter, customerId: undefined });
+}

@@ -5,8 +5,9 @@ import { statusChangeNoteText } from '../../model/status-note';
 import { RepositoryUnavailableError, type RepositoryRequestScope } from '../repository-unavailable';
 import { statusChangeTime, type CouponFilter, type OrderFilter, type OrderStatusChange, type Paging, type ShopRepository, type TimeWindow } from '../shop-repository';
 import type { PostgresClient, PostgresQueryable } from './client';
-import { couponWhere, hasLiteralLimit, orderWhere, pageClause, Params, windowConds } from './filters';
+import { couponWhere, hasLiteralLimit, isCustomerOnly, isStatusOnly, orderWhere, pageClause, Params, windowConds } from './filters';
 import { keysetStream } from './keyset-stream';
+import { orderPage } from './order-page';
 import { arrayLiteral, instantFromMs, isSafeId, isStorableText, msOf, msParam, readInstant, readInt } from './params';
 import { aggregateSales, topSellers, type DayZone } from './report-aggregates';
 import { moveOrderContribution } from './report-days';
@@ -37,12 +38,16 @@ export interface PostgresRepositoryOptions {
   readonly statementTimeoutMs?: number | undefined;
   /**
    * Whether the fixed-shape reads (the reports from the day rows, the status counts, the unfiltered page, a row by
-   * id, the store settings) run as named prepared statements on a `pg` Pool's connections; default true. Parsing
-   * and planning then happen once per connection instead of once per call. Set it to false behind a pooler that
-   * does not keep prepared statements with the client (PgBouncer in transaction mode before 1.21, or with
-   * `max_prepared_statements = 0`). PGlite and a single `pg` Client always get plain statements.
+   * id, the store settings) run as prepared statements on a `pg` Pool's connections; default true. Parsing and
+   * planning then happen once per connection instead of once per call, and each such read is ONE round trip: the
+   * transaction with the budget settings, `EXECUTE` of the statement (SQL `PREPARE`d the first time on the
+   * connection) and `COMMIT` in one simple-protocol query (docs/postgres.md, "One round trip per read").
+   * `'protocol'`: the driver's named statements instead (`{ name, text, values }`), a round trip more per read, for
+   * PgBouncer 1.21+ in transaction mode with `max_prepared_statements`, which tracks those but not SQL `PREPARE`.
+   * `false` behind a pooler that keeps no prepared statements with the client (PgBouncer in transaction mode before
+   * 1.21, or with `max_prepared_statements = 0`). PGlite and a single `pg` Client always get plain statements.
    */
-  readonly preparedStatements?: boolean | undefined;
+  readonly preparedStatements?: boolean | 'protocol' | undefined;
 }
 
 /**
@@ -82,7 +87,7 @@ export function createPostgresRepository(options: PostgresRepositoryOptions): Sh
   const chunk = Math.max(1, Math.floor(options.streamChunkSize ?? 500));
   const client = options.client;
   const dayZone = cachedDayZone();
-  const prepare = options.preparedStatements !== false;
+  const prepare = options.preparedStatements === 'protocol' ? 'protocol' : options.preparedStatements !== false;
   const forRequest = (scope: RepositoryRequestScope): ShopRepository => {
     // One budget for all the request's work, started now.
     const budget = requestBudget(budgetMs, scope.signal);
@@ -106,23 +111,6 @@ function cachedDayZone(): (rows: PostgresSession['rows']) => DayZone {
       known = undefined;
     },
   });
-}
-
-// Only the statuses decide: the counts per status (migration 4) answer it without reading an index entry per order.
-function isStatusOnly(filter: OrderFilter): boolean {
-  return (
-    filter.customerId === undefined &&
-    filter.createdMin === undefined &&
-    filter.createdMax === undefined &&
-    filter.updatedMin === undefined &&
-    filter.updatedMax === undefined &&
-    (filter.search === undefined || filter.search.length === 0)
-  );
-}
-
-// No filter but the caller's own orders (or none at all): see listOrders.
-function isCustomerOnly(filter: OrderFilter): boolean {
-  return filter.statuses === undefined && isStatusOnly({ ...filter, customerId: undefined });
 }
 
 // The columns readStore reads, named: a prepared `SELECT *` would fail once a migration adds a column.
@@ -197,6 +185,8 @@ function repositoryOver(
       const [row] = await rows(`SELECT count(*) AS n FROM shop_orders o WHERE ${where}`, p.values);
       return readInt(row?.n ?? 0);
     },
+
+    orderPage: (filter, paging) => orderPage(rows, filter, paging),
 
     async getOrder(id: number): Promise<Order | undefined> {
       if (!isSafeId(id)) return undefined;

@@ -59,3 +59,82 @@ export function isStalePreparedStatement(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return code === '26000' || code === '0A000';
 }
+
+// One round trip per read (docs/postgres.md, "One round trip per read"): a fixed-shape read on a `pg` pool's
+// connection goes as ONE simple-protocol query, `BEGIN; <settings>; EXECUTE name(values); COMMIT`, against a
+// statement prepared with SQL `PREPARE` (in the same query, the first time on the connection). The simple protocol
+// takes no parameters, so the values go into the text as literals: only values made of characters that mean nothing
+// inside a quoted literal (no quote, no backslash, whatever standard_conforming_strings says) are ever inlined;
+// any other value sends the read the parameterised way. The repository's prepared reads carry ids, epoch
+// milliseconds, offsets, statuses and array literals of those: all inlined.
+
+// SQL-level names live in the same per-session namespace as the protocol-level ones above: a prefix of their own,
+// so one text can go either way on one connection without "prepared statement already exists".
+const sqlNames = new Map<string, string>();
+
+function sqlStatementName(text: string): string | undefined {
+  const known = sqlNames.get(text);
+  if (known !== undefined || sqlNames.size >= MAX_NAMES) return known;
+  const name = statementName(text);
+  if (name === undefined) return undefined;
+  const sql = `wcs${name.slice(2)}`;
+  sqlNames.set(text, sql);
+  return sql;
+}
+
+const INLINE_SAFE = /^[A-Za-z0-9 _.:,+"{}/-]*$/;
+
+function literalOf(value: unknown): string | undefined {
+  if (value === null || value === undefined) return 'NULL';
+  const text = typeof value === 'number' && Number.isFinite(value) ? String(value) : value;
+  if (typeof text !== 'string' || text.length > 4096 || !INLINE_SAFE.test(text)) return undefined;
+  return `'${text}'`;
+}
+
+/** Whether every value of `params` can go into a one-trip read's text (see {@link oneTripRead}). */
+export function inlinable(params: readonly unknown[]): boolean {
+  return params.every((value) => literalOf(value) !== undefined);
+}
+
+// What each connection has prepared with SQL PREPARE: keyed by the connection object, so a discarded connection
+// takes its record with it.
+const sqlPrepared = new WeakMap<object, Set<string>>();
+
+/** One read as a single simple-protocol query; see {@link oneTripRead}. */
+export interface OneTripRead {
+  /** The whole query: `<begin>; [PREPARE ..;] EXECUTE ..; COMMIT`. */
+  readonly text: string;
+  /** Whether it carries the PREPARE: on failure, whether that took effect is unknown, so the connection is discarded. */
+  readonly prepares: boolean;
+  /** Records the statement as prepared on the connection, once the query has succeeded. */
+  readonly done: () => void;
+}
+
+/**
+ * The single query that runs `text` with `params` inside `begin` (BEGIN and the budget settings) on `conn`, or
+ * undefined when a value cannot be inlined safely or no statement name is left (the caller then takes the
+ * parameterised path). The read's rows are those of the second-to-last result (the last is the COMMIT's).
+ */
+export function oneTripRead(conn: object, begin: string, text: string, params: readonly unknown[]): OneTripRead | undefined {
+  // A `;` would end the PREPARE early: the repository's texts have none, but nothing else may run.
+  const name = text.includes(';') ? undefined : sqlStatementName(text);
+  if (name === undefined) return undefined;
+  const literals: string[] = [];
+  for (const value of params) {
+    const literal = literalOf(value);
+    if (literal === undefined) return undefined;
+    literals.push(literal);
+  }
+  let prepared = sqlPrepared.get(conn);
+  const prepares = prepared?.has(name) !== true;
+  const execute = literals.length === 0 ? `EXECUTE ${name}` : `EXECUTE ${name}(${literals.join(', ')})`;
+  return {
+    text: `${begin}; ${prepares ? `PREPARE ${name} AS ${text}; ` : ''}${execute}; COMMIT`,
+    prepares,
+    done: () => {
+      if (!prepares) return;
+      if (prepared === undefined) sqlPrepared.set(conn, (prepared = new Set()));
+      prepared.add(name);
+    },
+  };
+}

@@ -1,7 +1,7 @@
 import type { PostgresClient, PostgresPooledConnection, PostgresQueryable } from './client';
 import type { RequestBudget } from '../request-budget';
 import { unavailableOr, withinBudget } from './request-budget';
-import { isStalePreparedStatement, queryNamed, takesNamedStatements } from './prepared-statements';
+import { inlinable, isStalePreparedStatement, oneTripRead, queryNamed, takesNamedStatements } from './prepared-statements';
 
 /**
  * How the PostgreSQL code talks to a user's client: single queries and transactions, whatever the client's kind
@@ -84,8 +84,12 @@ function exclusiveFor(client: object): Exclusive {
 export interface SessionLimits {
   /** The budget of the next unit of work: a fresh one per unit, or a request's, shared by all its units. */
   budget(): RequestBudget;
-  /** Whether reads marked `prepare` run as named prepared statements on a `pg` pool's connections. */
-  readonly prepare?: boolean | undefined;
+  /**
+   * Whether reads marked `prepare` run as prepared statements on a `pg` pool's connections: `true` (or undefined) as
+   * SQL `PREPARE`/`EXECUTE` in one round trip with the budget's transaction where their values allow, `'protocol'`
+   * always as the driver's named statements (two round trips), `false` never.
+   */
+  readonly prepare?: boolean | 'protocol' | undefined;
 }
 
 // JIT is off because the repository's statements are short index scans: compiling them costs far more than it saves
@@ -178,6 +182,7 @@ function plainSession(client: PostgresClient): PostgresSession {
 function limitedSession(client: PostgresClient, limits: SessionLimits): PostgresSession {
   // `early`: told the unit's result once its COMMIT is sent (pool and single connection only; see rows below).
   let transaction: <T>(fn: (tx: PostgresQueryable) => Promise<T>, early?: (result: T) => void, generic?: boolean) => Promise<T>;
+  let oneTrip: ((text: string, params: readonly unknown[], generic: boolean) => Promise<Record<string, unknown>[] | undefined>) | undefined;
   if (typeof client.transaction === 'function') {
     transaction = async (fn) => {
       const budget = limits.budget();
@@ -192,45 +197,32 @@ function limitedSession(client: PostgresClient, limits: SessionLimits): Postgres
       }
     };
   } else if (isPool(client)) {
-    transaction = async (fn, early, generic) => {
-      const budget = limits.budget();
+    // A pool connection for one unit, within the budget: cancelled from another connection when the request's
+    // client goes away, discarded afterwards when `use` marked it broken (or a cancel may still be on its way).
+    const onConnection = async <T>(budget: RequestBudget, use: (conn: PostgresPooledConnection, breakIt: (error: unknown) => void) => Promise<T>): Promise<T> => {
       try {
         const conn = await withinBudget(client.connect!(), budget, (late) => {
           if (isPooledConnection(late)) late.release();
         });
         if (!isPooledConnection(conn)) throw new TypeError('pool.connect() did not return a connection with query() and release()');
         let broken: Error | undefined;
+        const breakIt = (error: unknown) => {
+          broken = error instanceof Error ? error : new Error(String(error));
+        };
         let stop: (() => void) | undefined;
         try {
-          return await runInTransaction(
-            conn,
-            async (tx) => {
-              const signal = budget.signal;
-              const pid = signal === undefined ? undefined : await backendPid(tx);
-              if (pid !== undefined && signal !== undefined) {
-                // The client went away: cancel the running statement from another connection, and discard this one
-                // afterwards, so a cancel that arrives late can never hit a later request's statement on it.
-                stop = () => {
-                  broken = new Error('cancelled: the request was aborted');
-                  client.query('SELECT pg_cancel_backend($1)', [pid]).catch(() => undefined);
-                };
-                signal.addEventListener('abort', stop, { once: true });
-              }
-              try {
-                return await fn(tx);
-              } catch (error) {
-                // The driver's record of what it prepared on this connection is wrong: never reuse it.
-                if (isStalePreparedStatement(error)) broken = error instanceof Error ? error : new Error(String(error));
-                throw error;
-              }
-            },
-            (error) => {
-              broken = error instanceof Error ? error : new Error(String(error));
-            },
-            // Only where the read does go out as a named statement (an unnamed one is planned for its values).
-            beginWithLimits(budget, generic === true && takesNamedStatements(conn)),
-            early,
-          );
+          const signal = budget.signal;
+          const pid = signal === undefined ? undefined : await backendPid(conn);
+          if (pid !== undefined && signal !== undefined) {
+            // The client went away: cancel the running statement from another connection, and discard this one
+            // afterwards, so a cancel that arrives late can never hit a later request's statement on it.
+            stop = () => {
+              breakIt(new Error('cancelled: the request was aborted'));
+              client.query('SELECT pg_cancel_backend($1)', [pid]).catch(() => undefined);
+            };
+            signal.addEventListener('abort', stop, { once: true });
+          }
+          return await use(conn, breakIt);
         } finally {
           if (stop !== undefined) budget.signal?.removeEventListener('abort', stop);
           conn.release(broken);
@@ -238,6 +230,48 @@ function limitedSession(client: PostgresClient, limits: SessionLimits): Postgres
       } catch (error) {
         throw unavailableOr(error, budget);
       }
+    };
+    transaction = (fn, early, generic) => {
+      const budget = limits.budget();
+      return onConnection(budget, (conn, breakIt) =>
+        runInTransaction(
+          conn,
+          async (tx) => {
+            try {
+              return await fn(tx);
+            } catch (error) {
+              // The driver's record of what it prepared on this connection is wrong: never reuse it.
+              if (isStalePreparedStatement(error)) breakIt(error);
+              throw error;
+            }
+          },
+          breakIt,
+          // Only where the read does go out as a named statement (an unnamed one is planned for its values).
+          beginWithLimits(budget, generic === true && takesNamedStatements(conn)),
+          early,
+        ),
+      );
+    };
+    // A fixed-shape read in ONE round trip (prepared-statements.ts, oneTripRead): undefined when it cannot go that
+    // way on this connection, and the caller takes the parameterised path.
+    oneTrip = (text, params, generic) => {
+      const budget = limits.budget();
+      return onConnection(budget, async (conn, breakIt) => {
+        const trip = takesNamedStatements(conn) ? oneTripRead(conn, beginWithLimits(budget, generic), text, params) : undefined;
+        if (trip === undefined) return undefined;
+        try {
+          const results = (await conn.query(trip.text)) as unknown as { rows: unknown[] }[];
+          trip.done();
+          return results[results.length - 2]!.rows as Record<string, unknown>[];
+        } catch (error) {
+          // The failed query left its transaction open and aborted (a failure in BEGIN's settings, the statement or
+          // the COMMIT): ended here. Whether a PREPARE in it took effect is unknown, and a statement dropped behind
+          // the driver's back (26000) would fail every later call: either way the connection is not reused.
+          await conn.query('ROLLBACK').catch(breakIt);
+          if (trip.prepares || isStalePreparedStatement(error)) breakIt(error);
+          throw error;
+        }
+      });
     };
   } else {
     // One connection: nothing else can send a cancel, so the statement timeout alone bounds the work; a unit whose
@@ -271,10 +305,15 @@ function limitedSession(client: PostgresClient, limits: SessionLimits): Postgres
     // sent; the COMMIT still ends before the connection goes back to the pool or the queue, and on one pg.Client it
     // is queued ahead of whatever the caller sends next. A failed COMMIT cannot change the answer; the connection is
     // discarded as before. (PGlite is in-process: nothing to win there.)
-    rows: (text, params, prepare) =>
-      new Promise<Record<string, unknown>[]>((resolve, reject) => {
+    rows: async (text, params, prepare) => {
+      if (oneTrip !== undefined && limits.prepare !== 'protocol' && prepare !== undefined && prepare !== false && named && inlinable(params ?? [])) {
+        const found = await oneTrip(text, params ?? [], prepare === 'generic');
+        if (found !== undefined) return found;
+      }
+      return new Promise<Record<string, unknown>[]>((resolve, reject) => {
         read(text, params, resolve, prepare).catch(reject);
-      }),
+      });
+    },
     transaction,
   };
 }
