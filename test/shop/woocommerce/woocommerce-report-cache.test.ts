@@ -76,9 +76,12 @@ describe.skipIf(MYSQL_URL === undefined)('the report day cache (HPOS)', () => {
     const shop = withWooCommerceIds(generateDemoShop({ orders: 400, seed: 11 }));
     const pool = await emptyDatabase();
     await writeWooCommerceShop(pool, shop, { storage: 'hpos' });
-    const cached = createWooCommerceRepository({ pool });
+    // `cached` checks fingerprints on every report; `lazy` at most hourly; the default every 5 minutes (this test's
+    // steps run within seconds, so it must behave as `lazy`).
+    const cached = createWooCommerceRepository({ pool, reportCache: { verifyEveryMs: 0 } });
     const fresh = createWooCommerceRepository({ pool, reportCache: false });
     const lazy = createWooCommerceRepository({ pool, reportCache: { verifyEveryMs: 3_600_000 } });
+    const byDefault = createWooCommerceRepository({ pool });
     const timeZone = shop.store.timeZone;
     let last: unknown[] | undefined;
     // Each change must move the answers (else a cache that missed it would pass), and the cache must follow.
@@ -91,6 +94,8 @@ describe.skipIf(MYSQL_URL === undefined)('the report day cache (HPOS)', () => {
     const before = await expectSame('first read');
     await answers(lazy, timeZone);
     await counts(lazy);
+    await answers(byDefault, timeZone);
+    await counts(byDefault);
     expect(await answers(cached, timeZone)).toEqual(before); // served from the cache
 
     const stamp = (minutes: number) => new Date(DEMO_SHOP_NOW.getTime() + minutes * 60_000).toISOString().slice(0, 19).replace('T', ' ');
@@ -103,6 +108,8 @@ describe.skipIf(MYSQL_URL === undefined)('the report day cache (HPOS)', () => {
     await expectSame('status change');
     expect(await answers(lazy, timeZone), 'lazy: a save is followed at once').toEqual(await answers(fresh, timeZone));
     expect(await counts(lazy), 'lazy counts: a save is followed at once').toEqual(await counts(fresh));
+    expect(await answers(byDefault, timeZone), 'default: a save is followed at once').toEqual(await answers(fresh, timeZone));
+    expect(await counts(byDefault), 'default counts: a save is followed at once').toEqual(await counts(fresh));
 
     // An edit that keeps the status: a total and a line quantity, the order saved.
     await pool.query(`UPDATE wp_wc_orders SET total_amount = total_amount + 10, date_updated_gmt = ? WHERE id = ?`, [stamp(2), b.id]);
@@ -124,11 +131,17 @@ describe.skipIf(MYSQL_URL === undefined)('the report day cache (HPOS)', () => {
     const lazyBefore = await answers(lazy, timeZone);
     const lazyCounts = await counts(lazy);
     expect(lazyCounts).toEqual(await counts(fresh));
+    // (The default bridge may be fresher than `lazy` here: it re-read other days since the refund went.)
+    const defaultBefore = await answers(byDefault, timeZone);
+    const defaultCounts = await counts(byDefault);
+    expect(defaultCounts).toEqual(lazyCounts);
     await hardDelete(pool, c.id);
     await expectSame('hard delete');
     expect(await answers(lazy, timeZone), 'lazy: a hard delete waits for the next check').toEqual(lazyBefore);
     expect(await counts(lazy), 'lazy counts: a hard delete waits for the next check').toEqual(lazyCounts);
     expect(await counts(fresh)).not.toEqual(lazyCounts);
+    expect(await answers(byDefault, timeZone), 'default: a hard delete waits for the next check').toEqual(defaultBefore);
+    expect(await counts(byDefault), 'default counts: a hard delete waits for the next check').toEqual(defaultCounts);
 
     // A new order in a cached day, written the way WooCommerce writes it.
     let next = 900_000;
@@ -149,6 +162,7 @@ describe.skipIf(MYSQL_URL === undefined)('the report day cache (HPOS)', () => {
     await addOrder(pool, shop, added);
     await expectSame('new order');
     expect(await counts(lazy), 'lazy counts: a new order is a save').toEqual(await counts(fresh));
+    expect(await counts(byDefault), 'default counts: a new order is a save').toEqual(await counts(fresh));
 
     // An order moved to another day (its creation time edited and saved).
     await pool.query(`UPDATE wp_wc_orders SET date_created_gmt = DATE_SUB(date_created_gmt, INTERVAL 40 DAY), date_updated_gmt = ? WHERE id = ?`, [stamp(4), e.id]);
@@ -159,14 +173,14 @@ describe.skipIf(MYSQL_URL === undefined)('the report day cache (HPOS)', () => {
     await pool.query(`UPDATE wp_wc_orders SET total_amount = total_amount + 1000 WHERE id = ?`, [d.id]);
     expect(await answers(cached, timeZone), 'an unstamped edit waits for maxAgeMs').toEqual(stale);
     // ... and seen by a bridge whose entries never outlive a report.
-    const unaged = createWooCommerceRepository({ pool, reportCache: { maxAgeMs: 0 } });
+    const unaged = createWooCommerceRepository({ pool, reportCache: { maxAgeMs: 0, verifyEveryMs: 0 } });
     await answers(unaged, timeZone);
     await pool.query(`UPDATE wp_wc_orders SET total_amount = total_amount + 1000 WHERE id = ?`, [d.id]);
     expect(await answers(unaged, timeZone)).toEqual(await answers(fresh, timeZone));
     expect(await answers(unaged, timeZone)).not.toEqual(stale);
 
     // At the memory bound: a range longer than maxDays is read in full, shorter ones evict each other's days.
-    const small = createWooCommerceRepository({ pool, reportCache: { maxDays: 31 } });
+    const small = createWooCommerceRepository({ pool, reportCache: { maxDays: 31, verifyEveryMs: 0 } });
     const truth = await answers(fresh, timeZone);
     expect(await answers(small, timeZone)).toEqual(truth);
     expect(await answers(small, timeZone)).toEqual(truth);

@@ -46,7 +46,7 @@ export interface WooCommerceRepositoryOptions {
   readonly connectionLimit?: number | undefined;
   /** Forward status changes to the store's own REST API (default: none, the repository is read-only). */
   readonly forwardWritesTo?: ForwardWritesOptions | undefined;
-  /** Report days kept in memory, checked on each report (HPOS only; default on): docs/woocommerce.md, "Report cache". */
+  /** Report days and status counts kept in memory, following every save (HPOS only; default on): docs/woocommerce.md, "Report cache". */
   readonly reportCache?: boolean | WooCommerceReportCacheOptions | undefined;
 }
 

@@ -1,14 +1,15 @@
-// Per-day report sums of an HPOS store, kept in memory by the bridge and checked against the store on every report,
-// so a year's report re-reads only the days that changed (the store is never written: nothing is stored there).
+// Per-day report sums of an HPOS store, kept in memory by the bridge and checked against the store, so a year's
+// report re-reads only the days that changed (the store is never written: nothing is stored there).
 //
-// Consistency rule (docs/woocommerce.md, "Report cache"): before answering, each cached day is compared with a
-// fingerprint read from indexes only: per day, the count, sum and sum of squares of the ids of the report's orders
-// (`type_status_date`) and the count and id sum of their refunds. So an order created, hard-deleted, moved into or out
-// of the report's statuses or to another day, and a refund added or deleted, is seen by the next report. Edits that
-// keep those (a total, a line) are seen through `date_updated_gmt` (indexed), which WooCommerce sets on every save:
-// rows updated since the newest update the cache has seen (less a margin for clock skew) mark their order's day stale.
-// A change that leaves both alone (a SQL edit of item meta behind WooCommerce's back) is seen when the day's entry
-// is older than `maxAgeMs`.
+// Consistency rule (docs/woocommerce.md, "Report cache"): every report and kept count first follows
+// `date_updated_gmt` (indexed), which WooCommerce sets on every save: rows updated since the newest update the cache
+// has seen (less a margin for clock skew) mark their order's day stale and drop kept counts. So everything WooCommerce
+// saves (a new order, a status change, an edit, a refund) is seen by the next request. At most every `verifyEveryMs`
+// (default 5 min), each cached day is also compared with a fingerprint read from indexes only: per day, the count,
+// sum and sum of squares of the ids of the report's orders (`type_status_date`) and the count and id sum of their
+// refunds, so a hard-deleted order or refund, or a status or day change written without a stamp, is seen within that
+// interval. A change that leaves both alone (a SQL edit of item meta behind WooCommerce's back) is seen when the
+// day's entry is older than `maxAgeMs`.
 import type { OrderStatus } from '../../../model/order';
 import { DAY_MS, localDate, zoned } from '../../../reports/report-periods';
 import type { ReportRange } from '../../../reports/report-types';
@@ -31,9 +32,11 @@ export interface WooCommerceReportCacheOptions {
   /** Days kept per kind (sales sums, top-seller quantities), least recently used dropped first (default 4,000). */
   readonly maxDays?: number | undefined;
   /**
-   * How long a check by fingerprints (and the registrations count) holds (default 0: every report checks). Above 0,
-   * reports within this long after a check only follow `date_updated_gmt`: a hard-deleted order or refund, or a new
-   * customer registration, is then seen up to this much later.
+   * How long a check by fingerprints (and the registrations count) holds (default 300,000: 5 min; 0: every report
+   * checks). Within this long after a check, reports and order counts of statuses alone follow `date_updated_gmt`
+   * only (every save WooCommerce makes is still seen by the next request): a hard-deleted order or refund, a change
+   * written without a stamp, or a new customer registration or role change is then seen up to this much later.
+   * WooCommerce's own v1 reports are kept for 24 hours (docs/woocommerce.md, "Report cache").
    */
   readonly verifyEveryMs?: number | undefined;
 }
@@ -53,6 +56,11 @@ interface Entry<V> {
 const SKEW_MS = 5 * 60_000;
 // More rows than this updated since the last check: the whole cache is dropped instead of the days looked up.
 const MAX_CHANGED_ROWS = 10_000;
+// The default verifyEveryMs. A fingerprint check is an index scan of every order of the range (the year: ~50,000 at
+// 100,000 orders) and counts re-read one of every order: per request that costs 10-20x the PostgreSQL repository.
+// Spaced 5 min, only what WooCommerce never stamps waits that long; WooCommerce's own v1 reports wait 24 h
+// (a transient), docs/decisions.md.
+const DEFAULT_VERIFY_EVERY_MS = 5 * 60_000;
 
 const datetime = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
 
@@ -94,7 +102,7 @@ export class ReportDayCache {
   constructor(options: WooCommerceReportCacheOptions = {}, private readonly now: () => number = Date.now) {
     this.maxAgeMs = options.maxAgeMs ?? 600_000;
     this.maxDays = options.maxDays ?? 4000;
-    this.verifyEveryMs = options.verifyEveryMs ?? 0;
+    this.verifyEveryMs = options.verifyEveryMs ?? DEFAULT_VERIFY_EVERY_MS;
     if (!(this.verifyEveryMs >= 0)) throw new RangeError(`reportCache.verifyEveryMs must be a number of at least 0, got ${this.verifyEveryMs}`);
     if (!(this.maxAgeMs >= 0)) throw new RangeError(`reportCache.maxAgeMs must be a number of at least 0, got ${this.maxAgeMs}`);
     if (!Number.isSafeInteger(this.maxDays) || this.maxDays < 1) throw new RangeError(`reportCache.maxDays must be a whole number of at least 1, got ${this.maxDays}`);
