@@ -1,7 +1,7 @@
 // The sales report and top sellers of an HPOS store from the report day cache: the range's days (checked and, when
 // stale, re-read by the cache) summed into the report's periods. Ranges that do not start and end on local midnights
 // (or are longer than the cache keeps) answer null, and the repository reads them with the plain push-downs.
-import type { OrderStatus } from '../../../model/order';
+import { ORDER_STATUSES, type OrderStatus } from '../../../model/order';
 import { reportPeriodBounds } from '../../../reports/report-periods';
 import type { PeriodTotals, ReportRange, TopSellerRow } from '../../../reports/report-types';
 import { ExactDecimal as Decimal } from '../../../reports/sales-exact-sum';
@@ -121,10 +121,19 @@ export async function cachedTopSellers(
 
 /**
  * An order count: kept by the cache for a filter of statuses alone when fingerprint checks are spaced
- * (`verifyEveryMs` > 0), until a save is seen or the interval ends; else `read()`.
+ * (`verifyEveryMs` > 0, the default), adjusted by the saves it follows (kept-counts.ts); else `read()`.
+ * `read(true)` also answers the highest order id, from the same statement.
  */
-export async function countedOrders(cache: ReportDayCache | undefined, db: MysqlQueryable, t: WooCommerceTables, filter: OrderFilter, read: () => Promise<number>): Promise<number> {
+export async function countedOrders(
+  cache: ReportDayCache | undefined,
+  db: MysqlQueryable,
+  t: WooCommerceTables,
+  filter: OrderFilter,
+  read: (withTop: boolean) => Promise<{ n: number; top: number }>,
+): Promise<number> {
   const statusesOnly = Object.entries(filter).every(([k, v]) => k === 'statuses' || v === undefined);
-  if (cache === undefined || !statusesOnly) return read();
-  return cache.count(db, t, filter.statuses === undefined ? '*' : [...new Set(filter.statuses)].sort().join(','), read);
+  if (cache === undefined || !statusesOnly) return (await read(false)).n;
+  const statuses = [...new Set(filter.statuses ?? ORDER_STATUSES)].filter((s) => (ORDER_STATUSES as readonly string[]).includes(s)).sort();
+  const key = filter.statuses === undefined ? '*' : statuses.join(',');
+  return cache.count(db, t, key, statuses.map((s) => `wc-${s}`), () => read(true));
 }

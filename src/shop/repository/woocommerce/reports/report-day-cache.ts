@@ -15,6 +15,7 @@ import { DAY_MS, localDate, zoned } from '../../../reports/report-periods';
 import type { ReportRange } from '../../../reports/report-types';
 import { gmtInstant } from '../woocommerce-values';
 import { orderColumns } from '../order-where';
+import { KeptCounts, type SavedRow } from './kept-counts';
 import { periodOf, productQuantitiesByPeriod, reportScope, salesSumsByPeriod, type RawPeriodSums } from './report-sql';
 import { selectRows, text, type MysqlQueryable, type WooCommerceTables } from '../woocommerce-database';
 
@@ -56,10 +57,8 @@ interface Entry<V> {
 const SKEW_MS = 5 * 60_000;
 // More rows than this updated since the last check: the whole cache is dropped instead of the days looked up.
 const MAX_CHANGED_ROWS = 10_000;
-// The default verifyEveryMs. A fingerprint check is an index scan of every order of the range (the year: ~50,000 at
-// 100,000 orders) and counts re-read one of every order: per request that costs 10-20x the PostgreSQL repository.
-// Spaced 5 min, only what WooCommerce never stamps waits that long; WooCommerce's own v1 reports wait 24 h
-// (a transient), docs/decisions.md.
+// A fingerprint check is an index scan of every order of the range: per report, 10-20x the PostgreSQL repository.
+// Spaced 5 min, only what WooCommerce never stamps waits that long; its own v1 reports wait 24 h (docs/decisions.md).
 const DEFAULT_VERIFY_EVERY_MS = 5 * 60_000;
 
 const datetime = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
@@ -89,7 +88,7 @@ export class ReportDayCache {
   private readonly verifyEveryMs: number;
   private readonly registrations = new Map<string, { checked: number; counts: number[] }>();
   private readonly folds = new Map<string, { parts: readonly unknown[]; value: unknown }>();
-  private readonly counts = new Map<string, { checked: number; generation: number; n: number }>();
+  private readonly counts = new KeptCounts();
   private readonly sales = new Map<string, Entry<RawPeriodSums>>();
   private readonly quantities = new Map<string, Entry<Map<number, number>>>();
   private watermark: number | undefined;
@@ -150,19 +149,20 @@ export class ReportDayCache {
   }
 
   /**
-   * An order count under `key` (a statuses filter): with `verifyEveryMs` > 0, kept until a save is seen (any) or the
-   * interval ends, so a hard delete is counted up to that long late; with 0, always `read()`.
+   * The count of orders of `statuses` (stored names; `key` names the filter): with `verifyEveryMs` > 0, kept for that
+   * long and adjusted by the saves seen meanwhile (kept-counts.ts), so a hard delete is counted up to that long late;
+   * with 0, always read. `read` answers the count and the highest order id, from one statement.
    */
-  async count(db: MysqlQueryable, t: WooCommerceTables, key: string, read: () => Promise<number>): Promise<number> {
-    if (this.verifyEveryMs === 0) return read();
+  async count(db: MysqlQueryable, t: WooCommerceTables, key: string, statuses: readonly string[], read: () => Promise<{ n: number; top: number }>): Promise<number> {
+    if (this.verifyEveryMs === 0) return (await read()).n;
     await this.followUpdates(db, t);
     const generation = this.generation;
     const now = this.now();
-    const kept = this.counts.get(key);
-    if (kept !== undefined && kept.generation === generation && now - kept.checked < this.verifyEveryMs) return kept.n;
-    const n = await read();
-    if (generation === this.generation) this.counts.set(key, { checked: now, generation, n });
-    for (const k of this.counts.keys()) if (this.counts.size > 64) this.counts.delete(k);
+    const kept = this.counts.get(key, now - this.verifyEveryMs + 1);
+    if (kept !== undefined) return kept;
+    const { n, top } = await read();
+    // Not kept when saves were followed meanwhile (their rows may or may not be in `n`), or none can be followed.
+    if (generation === this.generation && this.watermark !== undefined && Number.isSafeInteger(top)) this.counts.set(key, now, n, top, statuses);
     return n;
   }
 
@@ -263,7 +263,7 @@ export class ReportDayCache {
     const updatedSince = (op: '>=' | '>', at: number) =>
       selectRows(
         db,
-        `SELECT o.id, o.date_updated_gmt AS updated, COALESCE(p.date_created_gmt, o.date_created_gmt) AS created
+        `SELECT o.id, o.type, o.status, o.date_updated_gmt AS updated, COALESCE(p.date_created_gmt, o.date_created_gmt) AS created
            FROM ${t.orders} o LEFT JOIN ${t.orders} p ON p.id = o.parent_order_id AND o.parent_order_id > 0
           WHERE o.date_updated_gmt ${op} ? LIMIT ${MAX_CHANGED_ROWS + 1}`,
         [datetime(at)],
@@ -281,15 +281,19 @@ export class ReportDayCache {
     const first = this.watermark === undefined;
     const seen = new Map<number, string>();
     const changed: number[] = [];
+    const saved: SavedRow[] = [];
     for (const r of rows) {
       const id = Number(r.id);
       const updated = text(r.updated);
       seen.set(id, updated);
-      if (!first && this.seen.get(id) !== updated) changed.push(Date.parse(gmtInstant(text(r.created)) ?? ''));
+      if (first || this.seen.get(id) === updated) continue;
+      changed.push(Date.parse(gmtInstant(text(r.created)) ?? ''));
+      saved.push({ id, type: text(r.type), status: text(r.status) });
     }
     if (changed.some((at) => !Number.isFinite(at))) this.dropEntries();
     else if (changed.length > 0) {
       this.generation += 1;
+      this.counts.saved(saved);
       changed.sort((x, y) => x - y);
       for (const entries of [this.sales, this.quantities] as Map<string, Entry<unknown>>[]) {
         for (const [k, e] of entries) {
