@@ -182,6 +182,11 @@ describe.skipIf(MYSQL_URL === undefined)('the report day cache (HPOS)', () => {
     expect(await counts(byDefault), 'default counts: an existing order saved').toEqual(await counts(fresh));
     expect(await counts(lazy), 'lazy counts: an existing order saved').toEqual(await counts(fresh));
 
+    // A best-selling product trashed: no order changes, the kept sums are reused, the names are read again.
+    const [best] = await topSellersFor(fresh, ranges(timeZone)[0]!, 1);
+    await pool.query(`UPDATE wp_posts SET post_status = 'trash' WHERE ID = ?`, [best!.productId]);
+    await expectSame('product trashed');
+
     // Behind WooCommerce's back (no date_updated_gmt): not seen while the day's entry is younger than maxAgeMs...
     const stale = await answers(cached, timeZone);
     await pool.query(`UPDATE wp_wc_orders SET total_amount = total_amount + 1000 WHERE id = ?`, [d.id]);

@@ -7,7 +7,7 @@ import type { PeriodTotals, ReportRange, TopSellerRow } from '../../../reports/r
 import { ExactDecimal as Decimal } from '../../../reports/sales-exact-sum';
 import type { OrderFilter, TimeWindow } from '../../shop-repository';
 import { dayBoundsOf, ReportDayCache, type WooCommerceReportCacheOptions } from './report-day-cache';
-import { aggregateWooCommerceSales, periodTotals, registrationsByPeriod, topSellersOf, wooCommerceTopSellers, type RawPeriodSums } from './report-sql';
+import { aggregateWooCommerceSales, periodTotals, productNames, rankTopSellers, registrationsByPeriod, topSellersOf, wooCommerceTopSellers, type RawPeriodSums } from './report-sql';
 import type { MysqlQueryable, WooCommerceStorage, WooCommerceTables } from '../woocommerce-database';
 
 /** The cache a report of a store in `storage` uses, if any. */
@@ -109,13 +109,20 @@ export async function cachedTopSellers(
 ): Promise<TopSellerRow[] | null> {
   const days = dayBoundsOf({ start: window.start, end: window.end, timeZone, grouping: 'day', labels: [] });
   if (days === null) return null;
+  const key = `top|${statuses.join(',')}|${days[0]}|${days[days.length - 1]}`;
+  // The names of the products the last answer summed, read beside the check of the days (one round trip less when
+  // nothing changed, the usual case); when the sum changed, the names of its products are read after it.
+  const last = cache.lastFolded<Map<number, number>>(key);
+  const guess = last === undefined ? undefined : productNames(db, t, [...last.keys()]);
+  guess?.catch(() => undefined); // awaited below only when it is used
   const perDay = await cache.quantitiesByDay(db, t, days, statuses);
   if (perDay === null) return null;
-  const total = cache.folded(`top|${statuses.join(',')}|${days[0]}|${days[days.length - 1]}`, perDay, () => {
+  const total = cache.folded(key, perDay, () => {
     const sum = new Map<number, number>();
     for (const day of perDay) for (const [id, q] of day) sum.set(id, (sum.get(id) ?? 0) + q);
     return sum;
   });
+  if (guess !== undefined && total === last) return rankTopSellers(total, await guess, limit);
   return topSellersOf(db, t, total, limit);
 }
 

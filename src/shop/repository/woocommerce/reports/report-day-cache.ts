@@ -117,11 +117,7 @@ export class ReportDayCache {
   private dropEntries(): void {
     this.digest = undefined;
     this.generation += 1;
-    this.sales.clear();
-    this.quantities.clear();
-    this.registrations.clear();
-    this.folds.clear();
-    this.counts.clear();
+    for (const kept of [this.sales, this.quantities, this.registrations, this.folds, this.counts]) kept.clear();
   }
 
   /** The sums of each day of `days` (local midnights), or null when the range is too long to keep. */
@@ -132,6 +128,11 @@ export class ReportDayCache {
   /** The line quantities per product of each day of `days`, or null when the range is too long to keep. */
   quantitiesByDay(db: MysqlQueryable, t: WooCommerceTables, days: readonly number[], statuses: readonly OrderStatus[]): Promise<Map<number, number>[] | null> {
     return this.byDay(db, t, days, statuses, this.quantities, async (scope) => productQuantitiesByPeriod(db, t, scope, days));
+  }
+
+  /** The value last folded under `key`, if any (see {@link folded}). */
+  lastFolded<T>(key: string): T | undefined {
+    return this.folds.get(key)?.value as T | undefined;
   }
 
   /**
