@@ -11,8 +11,6 @@
 // interval. A change that leaves both alone (a SQL edit of item meta behind WooCommerce's back) is seen when the
 // day's entry is older than `maxAgeMs`.
 import type { OrderStatus } from '../../../model/order';
-import { DAY_MS, localDate, zoned } from '../../../reports/report-periods';
-import type { ReportRange } from '../../../reports/report-types';
 import { gmtInstant } from '../woocommerce-values';
 import { orderColumns } from '../order-where';
 import { KeptCounts, type SavedRow } from './kept-counts';
@@ -62,24 +60,6 @@ const MAX_CHANGED_ROWS = 10_000;
 const DEFAULT_VERIFY_EVERY_MS = 5 * 60_000;
 
 const datetime = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
-
-/** The local midnights from a range's start through its end, when both are midnights; else null. */
-export function dayBoundsOf(range: ReportRange): number[] | null {
-  const start = range.start.getTime();
-  const end = range.end.getTime();
-  if (!Number.isFinite(start) || !Number.isFinite(end) || end <= start) return null;
-  const first = localDate(start, range.timeZone);
-  const bounds: number[] = [];
-  for (let i = 0; ; i += 1) {
-    const midnight = zoned(range.timeZone, first.y, first.m, first.d + i);
-    if (!Number.isFinite(midnight) || midnight > end) return null;
-    if (i === 0 && midnight !== start) return null;
-    bounds.push(midnight);
-    if (midnight === end) return bounds;
-    // A zone whose midnight does not move a day forward (it cannot, but a safety stop beats a loop).
-    if (bounds.length > 1 && midnight - bounds[bounds.length - 2]! < DAY_MS / 2) return null;
-  }
-}
 
 /** The report days kept for one repository; see the file comment for what a report sees when. */
 export class ReportDayCache {
