@@ -53,6 +53,8 @@ interface Entry<V> {
 // Rows updated within this much before the newest update seen are read again by each check: a save committed late,
 // or stamped by a web server whose clock lags, still lands inside it.
 const SKEW_MS = 5 * 60_000;
+// Stale days read by one statement (see byDay).
+const FILL_BATCH_DAYS = 31;
 // More rows than this updated since the last check: the whole cache is dropped instead of the days looked up.
 const MAX_CHANGED_ROWS = 10_000;
 // A fingerprint check is an index scan of every order of the range: per report, 10-20x the PostgreSQL repository.
@@ -196,10 +198,13 @@ export class ReportDayCache {
         stale.push(i);
       }
     }
-    if (stale.length > 0) {
-      // Stale days in runs of consecutive days, each an index range of the one query.
+    // Stale days read a month at a time, each batch kept as it arrives: a range too long to read within one request's
+    // budget (a year's first read on a loaded server) is then filled over a few requests instead of never.
+    for (let from = 0; from < stale.length; from += FILL_BATCH_DAYS) {
+      const batch = stale.slice(from, from + FILL_BATCH_DAYS);
+      // Runs of consecutive days, each an index range of the one query.
       const windows: { start: Date; end: Date }[] = [];
-      for (const i of stale) {
+      for (const i of batch) {
         const last = windows[windows.length - 1];
         if (last !== undefined && last.end.getTime() === days[i]) last.end = new Date(days[i + 1]!);
         else windows.push({ start: new Date(days[i]!), end: new Date(days[i + 1]!) });
@@ -208,7 +213,7 @@ export class ReportDayCache {
       if (scope === null) return null;
       const fresh = await compute(scope);
       const keep = generation === this.generation;
-      for (const i of stale) {
+      for (const i of batch) {
         out[i] = fresh[i]!;
         if (!keep) continue;
         entries.delete(key(i));
