@@ -76,9 +76,12 @@ describe.skipIf(MYSQL_URL === undefined)('the report day cache (HPOS)', () => {
     const shop = withWooCommerceIds(generateDemoShop({ orders: 400, seed: 11 }));
     const pool = await emptyDatabase();
     await writeWooCommerceShop(pool, shop, { storage: 'hpos' });
-    const cached = createWooCommerceRepository({ pool });
+    // `cached` checks fingerprints on every report; `lazy` at most hourly; the default every 5 minutes (this test's
+    // steps run within seconds, so it must behave as `lazy`).
+    const cached = createWooCommerceRepository({ pool, reportCache: { verifyEveryMs: 0 } });
     const fresh = createWooCommerceRepository({ pool, reportCache: false });
     const lazy = createWooCommerceRepository({ pool, reportCache: { verifyEveryMs: 3_600_000 } });
+    const byDefault = createWooCommerceRepository({ pool });
     const timeZone = shop.store.timeZone;
     let last: unknown[] | undefined;
     // Each change must move the answers (else a cache that missed it would pass), and the cache must follow.
@@ -91,6 +94,8 @@ describe.skipIf(MYSQL_URL === undefined)('the report day cache (HPOS)', () => {
     const before = await expectSame('first read');
     await answers(lazy, timeZone);
     await counts(lazy);
+    await answers(byDefault, timeZone);
+    await counts(byDefault);
     expect(await answers(cached, timeZone)).toEqual(before); // served from the cache
 
     const stamp = (minutes: number) => new Date(DEMO_SHOP_NOW.getTime() + minutes * 60_000).toISOString().slice(0, 19).replace('T', ' ');
@@ -103,6 +108,8 @@ describe.skipIf(MYSQL_URL === undefined)('the report day cache (HPOS)', () => {
     await expectSame('status change');
     expect(await answers(lazy, timeZone), 'lazy: a save is followed at once').toEqual(await answers(fresh, timeZone));
     expect(await counts(lazy), 'lazy counts: a save is followed at once').toEqual(await counts(fresh));
+    expect(await answers(byDefault, timeZone), 'default: a save is followed at once').toEqual(await answers(fresh, timeZone));
+    expect(await counts(byDefault), 'default counts: a save is followed at once').toEqual(await counts(fresh));
 
     // An edit that keeps the status: a total and a line quantity, the order saved.
     await pool.query(`UPDATE wp_wc_orders SET total_amount = total_amount + 10, date_updated_gmt = ? WHERE id = ?`, [stamp(2), b.id]);
@@ -124,11 +131,17 @@ describe.skipIf(MYSQL_URL === undefined)('the report day cache (HPOS)', () => {
     const lazyBefore = await answers(lazy, timeZone);
     const lazyCounts = await counts(lazy);
     expect(lazyCounts).toEqual(await counts(fresh));
+    // (The default bridge may be fresher than `lazy` here: it re-read other days since the refund went.)
+    const defaultBefore = await answers(byDefault, timeZone);
+    const defaultCounts = await counts(byDefault);
+    expect(defaultCounts).toEqual(lazyCounts);
     await hardDelete(pool, c.id);
     await expectSame('hard delete');
     expect(await answers(lazy, timeZone), 'lazy: a hard delete waits for the next check').toEqual(lazyBefore);
     expect(await counts(lazy), 'lazy counts: a hard delete waits for the next check').toEqual(lazyCounts);
     expect(await counts(fresh)).not.toEqual(lazyCounts);
+    expect(await answers(byDefault, timeZone), 'default: a hard delete waits for the next check').toEqual(defaultBefore);
+    expect(await counts(byDefault), 'default counts: a hard delete waits for the next check').toEqual(defaultCounts);
 
     // A new order in a cached day, written the way WooCommerce writes it.
     let next = 900_000;
@@ -148,25 +161,45 @@ describe.skipIf(MYSQL_URL === undefined)('the report day cache (HPOS)', () => {
     };
     await addOrder(pool, shop, added);
     await expectSame('new order');
-    expect(await counts(lazy), 'lazy counts: a new order is a save').toEqual(await counts(fresh));
+    // A new order (an id above any counted) is added to the kept counts rather than counted again: the hard-deleted
+    // order still waits for the next check. Each count must move (else one re-read or one left alone would pass too).
+    const addedTo = (statuses: string[]) => (statuses.includes(added.status) ? 1 : 0);
+    const plusNew = [defaultCounts[0] + 1, defaultCounts[1] + addedTo(['completed']), defaultCounts[2] + addedTo(['cancelled', 'processing'])];
+    expect(await counts(fresh)).toEqual(plusNew.map((n, i) => n - (i === 0 || c.status === (i === 1 ? 'completed' : 'processing') ? 1 : 0)));
+    expect(await counts(lazy), 'lazy counts: a new order is added').toEqual(plusNew);
+    expect(await counts(byDefault), 'default counts: a new order is added').toEqual(plusNew);
+    // The new order saved again, cancelled: moved between the kept counts by the status it was last seen with.
+    await pool.query(`UPDATE wp_wc_orders SET status = 'wc-cancelled', date_updated_gmt = ? WHERE id = ?`, [stamp(3.5), added.id]);
+    const cancelled = [plusNew[0]!, plusNew[1]! - addedTo(['completed']), plusNew[2]! + 1 - addedTo(['cancelled', 'processing'])];
+    expect(await counts(byDefault), 'default counts: a new order saved again').toEqual(cancelled);
+    expect(await counts(lazy), 'lazy counts: a new order saved again').toEqual(cancelled);
+    await expectSame('new order cancelled');
 
     // An order moved to another day (its creation time edited and saved).
     await pool.query(`UPDATE wp_wc_orders SET date_created_gmt = DATE_SUB(date_created_gmt, INTERVAL 40 DAY), date_updated_gmt = ? WHERE id = ?`, [stamp(4), e.id]);
     await expectSame('moved');
+    // An existing order saved: its status before is not known, so the default bridge counts again.
+    expect(await counts(byDefault), 'default counts: an existing order saved').toEqual(await counts(fresh));
+    expect(await counts(lazy), 'lazy counts: an existing order saved').toEqual(await counts(fresh));
+
+    // A best-selling product trashed: no order changes, the kept sums are reused, the names are read again.
+    const [best] = await topSellersFor(fresh, ranges(timeZone)[0]!, 1);
+    await pool.query(`UPDATE wp_posts SET post_status = 'trash' WHERE ID = ?`, [best!.productId]);
+    await expectSame('product trashed');
 
     // Behind WooCommerce's back (no date_updated_gmt): not seen while the day's entry is younger than maxAgeMs...
     const stale = await answers(cached, timeZone);
     await pool.query(`UPDATE wp_wc_orders SET total_amount = total_amount + 1000 WHERE id = ?`, [d.id]);
     expect(await answers(cached, timeZone), 'an unstamped edit waits for maxAgeMs').toEqual(stale);
     // ... and seen by a bridge whose entries never outlive a report.
-    const unaged = createWooCommerceRepository({ pool, reportCache: { maxAgeMs: 0 } });
+    const unaged = createWooCommerceRepository({ pool, reportCache: { maxAgeMs: 0, verifyEveryMs: 0 } });
     await answers(unaged, timeZone);
     await pool.query(`UPDATE wp_wc_orders SET total_amount = total_amount + 1000 WHERE id = ?`, [d.id]);
     expect(await answers(unaged, timeZone)).toEqual(await answers(fresh, timeZone));
     expect(await answers(unaged, timeZone)).not.toEqual(stale);
 
     // At the memory bound: a range longer than maxDays is read in full, shorter ones evict each other's days.
-    const small = createWooCommerceRepository({ pool, reportCache: { maxDays: 31 } });
+    const small = createWooCommerceRepository({ pool, reportCache: { maxDays: 31, verifyEveryMs: 0 } });
     const truth = await answers(fresh, timeZone);
     expect(await answers(small, timeZone)).toEqual(truth);
     expect(await answers(small, timeZone)).toEqual(truth);

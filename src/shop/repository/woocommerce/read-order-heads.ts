@@ -50,25 +50,28 @@ function address(get: (field: string) => string): Address {
   return Object.fromEntries(ADDRESS.map((f) => [f, get(f)])) as Address;
 }
 
+// One statement: the order row, its operational data and both address rows (WooCommerce keeps at most one of each
+// type per order: a unique key), so a page's heads cost one round trip.
+const ADDRESS_COLUMNS = [...ADDRESS, 'email', 'phone'] as const;
+const addressColumns = (alias: 'b' | 's') => ADDRESS_COLUMNS.map((f) => `${alias}.${f} AS ${alias}_${f}`).join(', ');
+
 async function hposHeads(db: MysqlQueryable, t: WooCommerceTables, ids: readonly number[]): Promise<OrderHead[]> {
-  const [rows, addressRows] = await Promise.all([
-    selectRows(
-      db,
-      `SELECT o.*, d.date_paid_gmt, d.date_completed_gmt, d.shipping_total_amount, d.shipping_tax_amount, d.discount_total_amount
-         FROM ${t.orders} o LEFT JOIN ${t.orderOperationalData} d ON d.order_id = o.id
-        WHERE o.id IN (${placeholders(ids.length)}) ORDER BY o.id`,
-      [...ids],
-    ),
-    selectRows(db, `SELECT * FROM ${t.orderAddresses} WHERE order_id IN (${placeholders(ids.length)})`, [...ids]),
-  ]);
-  const addresses = new Map<string, Record<string, unknown>>();
-  for (const a of addressRows) {
-    addresses.set(`${Number(a.order_id)}:${text(a.address_type)}`, a);
-  }
+  const rows = await selectRows(
+    db,
+    `SELECT o.*, d.date_paid_gmt, d.date_completed_gmt, d.shipping_total_amount, d.shipping_tax_amount, d.discount_total_amount,
+            b.id AS b_row, ${addressColumns('b')}, s.id AS s_row, ${addressColumns('s')}
+       FROM ${t.orders} o LEFT JOIN ${t.orderOperationalData} d ON d.order_id = o.id
+       LEFT JOIN ${t.orderAddresses} b ON b.order_id = o.id AND b.address_type = 'billing'
+       LEFT JOIN ${t.orderAddresses} s ON s.order_id = o.id AND s.address_type = 'shipping'
+      WHERE o.id IN (${placeholders(ids.length)}) ORDER BY o.id`,
+    [...ids],
+  );
+  const part = (o: Record<string, unknown>, alias: 'b' | 's') =>
+    o[`${alias}_row`] === null || o[`${alias}_row`] === undefined ? undefined : Object.fromEntries(ADDRESS_COLUMNS.map((f) => [f, o[`${alias}_${f}`]]));
   return rows.map((o) => {
     const id = Number(o.id);
-    const billing = addresses.get(`${id}:billing`);
-    const shipping = addresses.get(`${id}:shipping`);
+    const billing = part(o, 'b');
+    const shipping = part(o, 's');
     const created = gmtInstant(text(o.date_created_gmt)) ?? '1970-01-01T00:00:00Z';
     return {
       id,

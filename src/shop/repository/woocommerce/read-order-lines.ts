@@ -27,18 +27,15 @@ const empty = (): OrderLines => ({ items: [], shipping_lines: [], tax_lines: [],
 export async function linesOf(db: MysqlQueryable, t: WooCommerceTables, ids: readonly number[]): Promise<Map<number, OrderLines>> {
   const out = new Map<number, OrderLines>(ids.map((id) => [id, empty()]));
   if (ids.length === 0) return out;
-  // Items, their meta and the notes in parallel: three indexed statements, one round trip deep.
-  const [items, metaRows, notes] = await Promise.all([
+  // Items with their meta (one row per item and wanted key; an item without any, one row) and the notes in
+  // parallel: two indexed statements, one round trip deep.
+  const [itemRows, notes] = await Promise.all([
     selectRows(
       db,
-      `SELECT order_item_id, order_item_name, order_item_type, order_id FROM ${t.orderItems} WHERE order_id IN (${placeholders(ids.length)}) ORDER BY order_item_id`,
-      [...ids],
-    ),
-    selectRows(
-      db,
-      `SELECT m.order_item_id, m.meta_key, m.meta_value FROM ${t.orderItemMeta} m JOIN ${t.orderItems} i ON i.order_item_id = m.order_item_id
-        WHERE i.order_id IN (${placeholders(ids.length)}) AND m.meta_key IN (${placeholders(ITEM_META.length)}) ORDER BY m.meta_id`,
-      [...ids, ...ITEM_META],
+      `SELECT i.order_item_id, i.order_item_name, i.order_item_type, i.order_id, m.meta_key, m.meta_value
+         FROM ${t.orderItems} i LEFT JOIN ${t.orderItemMeta} m ON m.order_item_id = i.order_item_id AND m.meta_key IN (${placeholders(ITEM_META.length)})
+        WHERE i.order_id IN (${placeholders(ids.length)}) ORDER BY i.order_item_id, m.meta_id`,
+      [...ITEM_META, ...ids],
     ),
     selectRows(
       db,
@@ -50,6 +47,8 @@ export async function linesOf(db: MysqlQueryable, t: WooCommerceTables, ids: rea
       [...ids],
     ),
   ]);
+  const items = itemRows.filter((r, i) => i === 0 || itemRows[i - 1]!.order_item_id !== r.order_item_id);
+  const metaRows = itemRows.filter((r) => r.meta_key !== null && r.meta_key !== undefined);
   const meta = metaByOwner(metaRows, 'order_item_id');
   for (const item of items) {
     const lines = out.get(Number(item.order_id));

@@ -46,7 +46,7 @@ export interface WooCommerceRepositoryOptions {
   readonly connectionLimit?: number | undefined;
   /** Forward status changes to the store's own REST API (default: none, the repository is read-only). */
   readonly forwardWritesTo?: ForwardWritesOptions | undefined;
-  /** Report days kept in memory, checked on each report (HPOS only; default on): docs/woocommerce.md, "Report cache". */
+  /** Report days and status counts kept in memory, following every save (HPOS only; default on): docs/woocommerce.md, "Report cache". */
   readonly reportCache?: boolean | WooCommerceReportCacheOptions | undefined;
 }
 
@@ -222,7 +222,12 @@ function repositoryOver(
       const conds = orderConditions(t, s.storage, filter, p);
       if (conds === null) return 0;
       const c = orderColumns(t, s.storage);
-      const read = async () => Number((await selectRows(db, `SELECT COUNT(*) AS n FROM ${c.from} WHERE ${conds.join(' AND ')}`, p.values))[0]?.n ?? 0);
+      // With the highest order id of the same snapshot when the count is to be kept (reports/kept-counts.ts).
+      const read = async (withTop: boolean) => {
+        const top = withTop ? `, (SELECT MAX(id) FROM ${t.orders}) AS top` : '';
+        const [row] = await selectRows(db, `SELECT COUNT(*) AS n${top} FROM ${c.from} WHERE ${conds.join(' AND ')}`, p.values);
+        return { n: Number(row?.n ?? 0), top: Number(row?.top ?? 0) };
+      };
       return countedOrders(cacheFor(s.storage), db, t, filter, read);
     },
 

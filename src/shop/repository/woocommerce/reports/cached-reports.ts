@@ -1,14 +1,44 @@
 // The sales report and top sellers of an HPOS store from the report day cache: the range's days (checked and, when
 // stale, re-read by the cache) summed into the report's periods. Ranges that do not start and end on local midnights
 // (or are longer than the cache keeps) answer null, and the repository reads them with the plain push-downs.
-import type { OrderStatus } from '../../../model/order';
-import { reportPeriodBounds } from '../../../reports/report-periods';
+import { ORDER_STATUSES, type OrderStatus } from '../../../model/order';
+import { DAY_MS, localDate, reportPeriodBounds, zoned } from '../../../reports/report-periods';
 import type { PeriodTotals, ReportRange, TopSellerRow } from '../../../reports/report-types';
 import { ExactDecimal as Decimal } from '../../../reports/sales-exact-sum';
 import type { OrderFilter, TimeWindow } from '../../shop-repository';
-import { dayBoundsOf, ReportDayCache, type WooCommerceReportCacheOptions } from './report-day-cache';
-import { aggregateWooCommerceSales, periodTotals, registrationsByPeriod, topSellersOf, wooCommerceTopSellers, type RawPeriodSums } from './report-sql';
+import { ReportDayCache, type WooCommerceReportCacheOptions } from './report-day-cache';
+import { aggregateWooCommerceSales, periodTotals, productNames, rankTopSellers, registrationsByPeriod, topSellersOf, wooCommerceTopSellers, type RawPeriodSums } from './report-sql';
 import type { MysqlQueryable, WooCommerceStorage, WooCommerceTables } from '../woocommerce-database';
+
+/** The local midnights from a range's start through its end, when both are midnights; else null. */
+export function dayBoundsOf(range: Pick<ReportRange, 'start' | 'end' | 'timeZone'>): readonly number[] | null {
+  const start = range.start.getTime();
+  const end = range.end.getTime();
+  if (!Number.isFinite(start) || !Number.isFinite(end) || end <= start) return null;
+  // A year is 366 zone conversions (milliseconds a report); the same few ranges are asked again and again.
+  const key = `${start}|${end}|${range.timeZone}`;
+  if (DAY_BOUNDS.has(key)) return DAY_BOUNDS.get(key)!;
+  const bounds = localMidnights(start, end, range.timeZone);
+  DAY_BOUNDS.set(key, bounds === null ? null : Object.freeze(bounds));
+  for (const k of DAY_BOUNDS.keys()) if (DAY_BOUNDS.size > 64) DAY_BOUNDS.delete(k);
+  return bounds;
+}
+
+const DAY_BOUNDS = new Map<string, readonly number[] | null>();
+
+function localMidnights(start: number, end: number, timeZone: string): number[] | null {
+  const first = localDate(start, timeZone);
+  const bounds: number[] = [];
+  for (let i = 0; ; i += 1) {
+    const midnight = zoned(timeZone, first.y, first.m, first.d + i);
+    if (!Number.isFinite(midnight) || midnight > end) return null;
+    if (i === 0 && midnight !== start) return null;
+    bounds.push(midnight);
+    if (midnight === end) return bounds;
+    // A zone whose midnight does not move a day forward (it cannot, but a safety stop beats a loop).
+    if (bounds.length > 1 && midnight - bounds[bounds.length - 2]! < DAY_MS / 2) return null;
+  }
+}
 
 /** The cache a report of a store in `storage` uses, if any. */
 export type ReportCacheFor = (storage: WooCommerceStorage) => ReportDayCache | undefined;
@@ -107,24 +137,40 @@ export async function cachedTopSellers(
   statuses: readonly OrderStatus[],
   limit: number,
 ): Promise<TopSellerRow[] | null> {
-  const days = dayBoundsOf({ start: window.start, end: window.end, timeZone, grouping: 'day', labels: [] });
+  const days = dayBoundsOf({ start: window.start, end: window.end, timeZone });
   if (days === null) return null;
+  const key = `top|${statuses.join(',')}|${days[0]}|${days[days.length - 1]}`;
+  // The names of the products the last answer summed, read beside the check of the days (one round trip less when
+  // nothing changed, the usual case); when the sum changed, the names of its products are read after it.
+  const last = cache.lastFolded<Map<number, number>>(key);
+  const guess = last === undefined ? undefined : productNames(db, t, [...last.keys()]);
+  guess?.catch(() => undefined); // awaited below only when it is used
   const perDay = await cache.quantitiesByDay(db, t, days, statuses);
   if (perDay === null) return null;
-  const total = cache.folded(`top|${statuses.join(',')}|${days[0]}|${days[days.length - 1]}`, perDay, () => {
+  const total = cache.folded(key, perDay, () => {
     const sum = new Map<number, number>();
     for (const day of perDay) for (const [id, q] of day) sum.set(id, (sum.get(id) ?? 0) + q);
     return sum;
   });
+  if (guess !== undefined && total === last) return rankTopSellers(total, await guess, limit);
   return topSellersOf(db, t, total, limit);
 }
 
 /**
  * An order count: kept by the cache for a filter of statuses alone when fingerprint checks are spaced
- * (`verifyEveryMs` > 0), until a save is seen or the interval ends; else `read()`.
+ * (`verifyEveryMs` > 0, the default), adjusted by the saves it follows (kept-counts.ts); else `read()`.
+ * `read(true)` also answers the highest order id, from the same statement.
  */
-export async function countedOrders(cache: ReportDayCache | undefined, db: MysqlQueryable, t: WooCommerceTables, filter: OrderFilter, read: () => Promise<number>): Promise<number> {
+export async function countedOrders(
+  cache: ReportDayCache | undefined,
+  db: MysqlQueryable,
+  t: WooCommerceTables,
+  filter: OrderFilter,
+  read: (withTop: boolean) => Promise<{ n: number; top: number }>,
+): Promise<number> {
   const statusesOnly = Object.entries(filter).every(([k, v]) => k === 'statuses' || v === undefined);
-  if (cache === undefined || !statusesOnly) return read();
-  return cache.count(db, t, filter.statuses === undefined ? '*' : [...new Set(filter.statuses)].sort().join(','), read);
+  if (cache === undefined || !statusesOnly) return (await read(false)).n;
+  const statuses = [...new Set(filter.statuses ?? ORDER_STATUSES)].filter((s) => (ORDER_STATUSES as readonly string[]).includes(s)).sort();
+  const key = filter.statuses === undefined ? '*' : statuses.join(',');
+  return cache.count(db, t, key, statuses.map((s) => `wc-${s}`), () => read(true));
 }

@@ -1,19 +1,19 @@
-// Per-day report sums of an HPOS store, kept in memory by the bridge and checked against the store on every report,
-// so a year's report re-reads only the days that changed (the store is never written: nothing is stored there).
+// Per-day report sums of an HPOS store, kept in memory by the bridge and checked against the store, so a year's
+// report re-reads only the days that changed (the store is never written: nothing is stored there).
 //
-// Consistency rule (docs/woocommerce.md, "Report cache"): before answering, each cached day is compared with a
-// fingerprint read from indexes only: per day, the count, sum and sum of squares of the ids of the report's orders
-// (`type_status_date`) and the count and id sum of their refunds. So an order created, hard-deleted, moved into or out
-// of the report's statuses or to another day, and a refund added or deleted, is seen by the next report. Edits that
-// keep those (a total, a line) are seen through `date_updated_gmt` (indexed), which WooCommerce sets on every save:
-// rows updated since the newest update the cache has seen (less a margin for clock skew) mark their order's day stale.
-// A change that leaves both alone (a SQL edit of item meta behind WooCommerce's back) is seen when the day's entry
-// is older than `maxAgeMs`.
+// Consistency rule (docs/woocommerce.md, "Report cache"): every report and kept count first follows
+// `date_updated_gmt` (indexed), which WooCommerce sets on every save: rows updated since the newest update the cache
+// has seen (less a margin for clock skew) mark their order's day stale and drop kept counts. So everything WooCommerce
+// saves (a new order, a status change, an edit, a refund) is seen by the next request. At most every `verifyEveryMs`
+// (default 5 min), each cached day is also compared with a fingerprint read from indexes only: per day, the count,
+// sum and sum of squares of the ids of the report's orders (`type_status_date`) and the count and id sum of their
+// refunds, so a hard-deleted order or refund, or a status or day change written without a stamp, is seen within that
+// interval. A change that leaves both alone (a SQL edit of item meta behind WooCommerce's back) is seen when the
+// day's entry is older than `maxAgeMs`.
 import type { OrderStatus } from '../../../model/order';
-import { DAY_MS, localDate, zoned } from '../../../reports/report-periods';
-import type { ReportRange } from '../../../reports/report-types';
 import { gmtInstant } from '../woocommerce-values';
 import { orderColumns } from '../order-where';
+import { KeptCounts, type SavedRow } from './kept-counts';
 import { periodOf, productQuantitiesByPeriod, reportScope, salesSumsByPeriod, type RawPeriodSums } from './report-sql';
 import { selectRows, text, type MysqlQueryable, type WooCommerceTables } from '../woocommerce-database';
 
@@ -31,9 +31,11 @@ export interface WooCommerceReportCacheOptions {
   /** Days kept per kind (sales sums, top-seller quantities), least recently used dropped first (default 4,000). */
   readonly maxDays?: number | undefined;
   /**
-   * How long a check by fingerprints (and the registrations count) holds (default 0: every report checks). Above 0,
-   * reports within this long after a check only follow `date_updated_gmt`: a hard-deleted order or refund, or a new
-   * customer registration, is then seen up to this much later.
+   * How long a check by fingerprints (and the registrations count) holds (default 300,000: 5 min; 0: every report
+   * checks). Within this long after a check, reports and order counts of statuses alone follow `date_updated_gmt`
+   * only (every save WooCommerce makes is still seen by the next request): a hard-deleted order or refund, a change
+   * written without a stamp, or a new customer registration or role change is then seen up to this much later.
+   * WooCommerce's own v1 reports are kept for 24 hours (docs/woocommerce.md, "Report cache").
    */
   readonly verifyEveryMs?: number | undefined;
 }
@@ -51,28 +53,15 @@ interface Entry<V> {
 // Rows updated within this much before the newest update seen are read again by each check: a save committed late,
 // or stamped by a web server whose clock lags, still lands inside it.
 const SKEW_MS = 5 * 60_000;
+// Stale days read by one statement (see byDay).
+const FILL_BATCH_DAYS = 31;
 // More rows than this updated since the last check: the whole cache is dropped instead of the days looked up.
 const MAX_CHANGED_ROWS = 10_000;
+// A fingerprint check is an index scan of every order of the range: per report, 10-20x the PostgreSQL repository.
+// Spaced 5 min, only what WooCommerce never stamps waits that long; its own v1 reports wait 24 h (docs/decisions.md).
+const DEFAULT_VERIFY_EVERY_MS = 5 * 60_000;
 
 const datetime = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
-
-/** The local midnights from a range's start through its end, when both are midnights; else null. */
-export function dayBoundsOf(range: ReportRange): number[] | null {
-  const start = range.start.getTime();
-  const end = range.end.getTime();
-  if (!Number.isFinite(start) || !Number.isFinite(end) || end <= start) return null;
-  const first = localDate(start, range.timeZone);
-  const bounds: number[] = [];
-  for (let i = 0; ; i += 1) {
-    const midnight = zoned(range.timeZone, first.y, first.m, first.d + i);
-    if (!Number.isFinite(midnight) || midnight > end) return null;
-    if (i === 0 && midnight !== start) return null;
-    bounds.push(midnight);
-    if (midnight === end) return bounds;
-    // A zone whose midnight does not move a day forward (it cannot, but a safety stop beats a loop).
-    if (bounds.length > 1 && midnight - bounds[bounds.length - 2]! < DAY_MS / 2) return null;
-  }
-}
 
 /** The report days kept for one repository; see the file comment for what a report sees when. */
 export class ReportDayCache {
@@ -81,7 +70,7 @@ export class ReportDayCache {
   private readonly verifyEveryMs: number;
   private readonly registrations = new Map<string, { checked: number; counts: number[] }>();
   private readonly folds = new Map<string, { parts: readonly unknown[]; value: unknown }>();
-  private readonly counts = new Map<string, { checked: number; generation: number; n: number }>();
+  private readonly counts = new KeptCounts();
   private readonly sales = new Map<string, Entry<RawPeriodSums>>();
   private readonly quantities = new Map<string, Entry<Map<number, number>>>();
   private watermark: number | undefined;
@@ -94,7 +83,7 @@ export class ReportDayCache {
   constructor(options: WooCommerceReportCacheOptions = {}, private readonly now: () => number = Date.now) {
     this.maxAgeMs = options.maxAgeMs ?? 600_000;
     this.maxDays = options.maxDays ?? 4000;
-    this.verifyEveryMs = options.verifyEveryMs ?? 0;
+    this.verifyEveryMs = options.verifyEveryMs ?? DEFAULT_VERIFY_EVERY_MS;
     if (!(this.verifyEveryMs >= 0)) throw new RangeError(`reportCache.verifyEveryMs must be a number of at least 0, got ${this.verifyEveryMs}`);
     if (!(this.maxAgeMs >= 0)) throw new RangeError(`reportCache.maxAgeMs must be a number of at least 0, got ${this.maxAgeMs}`);
     if (!Number.isSafeInteger(this.maxDays) || this.maxDays < 1) throw new RangeError(`reportCache.maxDays must be a whole number of at least 1, got ${this.maxDays}`);
@@ -110,11 +99,7 @@ export class ReportDayCache {
   private dropEntries(): void {
     this.digest = undefined;
     this.generation += 1;
-    this.sales.clear();
-    this.quantities.clear();
-    this.registrations.clear();
-    this.folds.clear();
-    this.counts.clear();
+    for (const kept of [this.sales, this.quantities, this.registrations, this.folds, this.counts]) kept.clear();
   }
 
   /** The sums of each day of `days` (local midnights), or null when the range is too long to keep. */
@@ -125,6 +110,11 @@ export class ReportDayCache {
   /** The line quantities per product of each day of `days`, or null when the range is too long to keep. */
   quantitiesByDay(db: MysqlQueryable, t: WooCommerceTables, days: readonly number[], statuses: readonly OrderStatus[]): Promise<Map<number, number>[] | null> {
     return this.byDay(db, t, days, statuses, this.quantities, async (scope) => productQuantitiesByPeriod(db, t, scope, days));
+  }
+
+  /** The value last folded under `key`, if any (see {@link folded}). */
+  lastFolded<T>(key: string): T | undefined {
+    return this.folds.get(key)?.value as T | undefined;
   }
 
   /**
@@ -142,19 +132,20 @@ export class ReportDayCache {
   }
 
   /**
-   * An order count under `key` (a statuses filter): with `verifyEveryMs` > 0, kept until a save is seen (any) or the
-   * interval ends, so a hard delete is counted up to that long late; with 0, always `read()`.
+   * The count of orders of `statuses` (stored names; `key` names the filter): with `verifyEveryMs` > 0, kept for that
+   * long and adjusted by the saves seen meanwhile (kept-counts.ts), so a hard delete is counted up to that long late;
+   * with 0, always read. `read` answers the count and the highest order id, from one statement.
    */
-  async count(db: MysqlQueryable, t: WooCommerceTables, key: string, read: () => Promise<number>): Promise<number> {
-    if (this.verifyEveryMs === 0) return read();
+  async count(db: MysqlQueryable, t: WooCommerceTables, key: string, statuses: readonly string[], read: () => Promise<{ n: number; top: number }>): Promise<number> {
+    if (this.verifyEveryMs === 0) return (await read()).n;
     await this.followUpdates(db, t);
     const generation = this.generation;
     const now = this.now();
-    const kept = this.counts.get(key);
-    if (kept !== undefined && kept.generation === generation && now - kept.checked < this.verifyEveryMs) return kept.n;
-    const n = await read();
-    if (generation === this.generation) this.counts.set(key, { checked: now, generation, n });
-    for (const k of this.counts.keys()) if (this.counts.size > 64) this.counts.delete(k);
+    const kept = this.counts.get(key, now - this.verifyEveryMs + 1);
+    if (kept !== undefined) return kept;
+    const { n, top } = await read();
+    // Not kept when saves were followed meanwhile (their rows may or may not be in `n`), or none can be followed.
+    if (generation === this.generation && this.watermark !== undefined && Number.isSafeInteger(top)) this.counts.set(key, now, n, top, statuses);
     return n;
   }
 
@@ -207,10 +198,13 @@ export class ReportDayCache {
         stale.push(i);
       }
     }
-    if (stale.length > 0) {
-      // Stale days in runs of consecutive days, each an index range of the one query.
+    // Stale days read a month at a time, each batch kept as it arrives: a range too long to read within one request's
+    // budget (a year's first read on a loaded server) is then filled over a few requests instead of never.
+    for (let from = 0; from < stale.length; from += FILL_BATCH_DAYS) {
+      const batch = stale.slice(from, from + FILL_BATCH_DAYS);
+      // Runs of consecutive days, each an index range of the one query.
       const windows: { start: Date; end: Date }[] = [];
-      for (const i of stale) {
+      for (const i of batch) {
         const last = windows[windows.length - 1];
         if (last !== undefined && last.end.getTime() === days[i]) last.end = new Date(days[i + 1]!);
         else windows.push({ start: new Date(days[i]!), end: new Date(days[i + 1]!) });
@@ -219,7 +213,7 @@ export class ReportDayCache {
       if (scope === null) return null;
       const fresh = await compute(scope);
       const keep = generation === this.generation;
-      for (const i of stale) {
+      for (const i of batch) {
         out[i] = fresh[i]!;
         if (!keep) continue;
         entries.delete(key(i));
@@ -255,7 +249,7 @@ export class ReportDayCache {
     const updatedSince = (op: '>=' | '>', at: number) =>
       selectRows(
         db,
-        `SELECT o.id, o.date_updated_gmt AS updated, COALESCE(p.date_created_gmt, o.date_created_gmt) AS created
+        `SELECT o.id, o.type, o.status, o.date_updated_gmt AS updated, COALESCE(p.date_created_gmt, o.date_created_gmt) AS created
            FROM ${t.orders} o LEFT JOIN ${t.orders} p ON p.id = o.parent_order_id AND o.parent_order_id > 0
           WHERE o.date_updated_gmt ${op} ? LIMIT ${MAX_CHANGED_ROWS + 1}`,
         [datetime(at)],
@@ -273,15 +267,19 @@ export class ReportDayCache {
     const first = this.watermark === undefined;
     const seen = new Map<number, string>();
     const changed: number[] = [];
+    const saved: SavedRow[] = [];
     for (const r of rows) {
       const id = Number(r.id);
       const updated = text(r.updated);
       seen.set(id, updated);
-      if (!first && this.seen.get(id) !== updated) changed.push(Date.parse(gmtInstant(text(r.created)) ?? ''));
+      if (first || this.seen.get(id) === updated) continue;
+      changed.push(Date.parse(gmtInstant(text(r.created)) ?? ''));
+      saved.push({ id, type: text(r.type), status: text(r.status) });
     }
     if (changed.some((at) => !Number.isFinite(at))) this.dropEntries();
     else if (changed.length > 0) {
       this.generation += 1;
+      this.counts.saved(saved);
       changed.sort((x, y) => x - y);
       for (const entries of [this.sales, this.quantities] as Map<string, Entry<unknown>>[]) {
         for (const [k, e] of entries) {

@@ -262,13 +262,23 @@ export async function productQuantitiesByPeriod(db: MysqlQueryable, t: WooCommer
  * by product id; `limit` <= 0 or not finite is no limit.
  */
 export async function topSellersOf(db: MysqlQueryable, t: WooCommerceTables, quantities: ReadonlyMap<number, number>, limit: number): Promise<TopSellerRow[]> {
-  const ids = [...quantities.keys()].filter((id) => Number.isSafeInteger(id) && id > 0);
-  if (ids.length === 0) return [];
+  return rankTopSellers(quantities, await productNames(db, t, [...quantities.keys()]), limit);
+}
+
+/** The names of the products of `ids` the store still has (deleted or trashed ones are left out). */
+export async function productNames(db: MysqlQueryable, t: WooCommerceTables, ids: readonly number[]): Promise<Map<number, string>> {
+  const wanted = ids.filter((id) => Number.isSafeInteger(id) && id > 0);
   const names = new Map<number, string>();
-  for (const r of await selectRows(db, `SELECT p.ID AS id, p.post_title AS name FROM ${t.posts} p WHERE p.ID IN (${ids.map(() => '?').join(',')}) AND ${PRODUCT_EXISTS}`, ids)) {
+  if (wanted.length === 0) return names;
+  for (const r of await selectRows(db, `SELECT p.ID AS id, p.post_title AS name FROM ${t.posts} p WHERE p.ID IN (${wanted.map(() => '?').join(',')}) AND ${PRODUCT_EXISTS}`, wanted)) {
     names.set(Number(r.id), String(r.name ?? ''));
   }
-  const rows = [...names].map(([productId, name]) => ({ productId, name, quantity: quantities.get(productId)! }));
+  return names;
+}
+
+/** Top sellers of `quantities` among the products `names` holds, most sold first (ties by id), `limit` of them. */
+export function rankTopSellers(quantities: ReadonlyMap<number, number>, names: ReadonlyMap<number, string>, limit: number): TopSellerRow[] {
+  const rows = [...names].filter(([productId]) => quantities.has(productId)).map(([productId, name]) => ({ productId, name, quantity: quantities.get(productId)! }));
   rows.sort((a, b) => b.quantity - a.quantity || a.productId - b.productId);
   return Number.isFinite(limit) && limit > 0 ? rows.slice(0, Math.floor(limit)) : rows;
 }
