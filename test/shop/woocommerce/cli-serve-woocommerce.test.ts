@@ -16,6 +16,16 @@ const cli = join(root, 'src/shop/cli/main.ts');
 const STORE = 'wc79-posts-utc';
 const present = existsSync(new URL(`${STORE}/dump.sql`, SHARED_STORES));
 
+// `serve` in a child process, waited for until it says it is serving (or exits): its output so far, its exit.
+async function startServe(args: string[], env: Record<string, string> = {}) {
+  const child = spawn(process.execPath, ['--import', 'tsx', cli, 'serve', '--port', '0', ...args], { cwd: root, env: { ...process.env, ...env } });
+  const served = { child, out: '', exited: new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code))) };
+  child.stdout.on('data', (d: Buffer) => (served.out += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (served.out += d.toString()));
+  for (let i = 0; i < 600 && !served.out.includes('Stop with Ctrl-C') && child.exitCode === null; i += 1) await new Promise((r) => setTimeout(r, 100));
+  return served;
+}
+
 function run(args: string[], env: Record<string, string> = {}) {
   const r = spawnSync(process.execPath, ['--import', 'tsx', cli, ...args], { cwd: root, encoding: 'utf8', timeout: 120_000, env: { ...process.env, ...env } });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
@@ -53,13 +63,8 @@ describe.skipIf(MYSQL_URL === undefined || !present)('wc-legacy-api serve --wooc
   });
 
   it('serves the store with its own keys, read-only', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', cli, 'serve', '--port', '0', '--woocommerce-url', dbUrl(database), '--table-prefix', 'wp_'], { cwd: root });
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    const { child, out, exited } = await startServe(['--woocommerce-url', dbUrl(database), '--table-prefix', 'wp_']);
     try {
-      for (let i = 0; i < 600 && !out.includes('Stop with Ctrl-C') && child.exitCode === null; i += 1) await new Promise((r) => setTimeout(r, 100));
       expect(out).toMatch(/serving 38 orders of ".*" \(WooCommerce, posts storage, read-only\)/);
       expect(out).not.toMatch(/consumer secret/);
       const site = /at (http:\/\/localhost:\d+)\/wc-api\/v1\//.exec(out)![1]!;
@@ -114,16 +119,8 @@ describe.skipIf(MYSQL_URL === undefined || !present)('wc-legacy-api serve --wooc
       expect(r.stderr).toMatch(message);
       expect(r.stderr + r.stdout).not.toContain(secret);
     }
-    const child = spawn(process.execPath, ['--import', 'tsx', cli, 'serve', '--port', '0', '--woocommerce-url', dbUrl(database), '--rest-url', 'https://store.example/wp-json/wc/v3'], {
-      cwd: root,
-      env: { ...process.env, ...env },
-    });
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    const { child, out, exited } = await startServe(['--woocommerce-url', dbUrl(database), '--rest-url', 'https://store.example/wp-json/wc/v3'], env);
     try {
-      for (let i = 0; i < 600 && !out.includes('Stop with Ctrl-C') && child.exitCode === null; i += 1) await new Promise((r) => setTimeout(r, 100));
       expect(out).toMatch(/\(WooCommerce, posts storage, SELECT only\)/);
       expect(out).toContain("Status changes go through the store's REST API at https://store.example/wp-json/wc/v3 (the database is only read).");
       expect(out).not.toContain(secret);
