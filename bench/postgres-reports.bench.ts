@@ -145,5 +145,39 @@ export async function run(): Promise<void> {
       const [u, p] = await medians(() => fn(protocol), () => fn(server));
       console.log(`  ${what.padEnd(60)} two    ${fmt(u)}   one      ${fmt(p)}   x${(p / u).toFixed(2)}`);
     }
+    // What `serve --database-url` runs: the same repository with its read cache (answers kept until a change is
+    // notified), against memory. Repeated reads of an unchanged shop: after the warm-up, every read is a hit.
+    const cached = createPostgresRepository({ client: pool, readCache: true });
+    handlers.set(cached, handlerFor(cached, shop.store));
+    try {
+      for (let i = 0; i < 200 && cached.readCacheStats()?.live !== true; i += 1) {
+        await cached.getStore();
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      if (cached.readCacheStats()?.live !== true) throw new Error('bench: the read cache did not go live');
+      console.log(`server with readCache (serve's default) vs memory, medians of ${REPEAT}, run alternately; ratio = cached / memory`);
+      for (const [what, fn] of rows) {
+        if (what.startsWith('  ')) continue;
+        const [m, c] = await medians(() => fn(memory), () => fn(cached));
+        console.log(`  ${what.padEnd(60)} memory ${fmt(m)}   cached ${fmt(c)}   x${(c / m).toFixed(1)}`);
+      }
+      // The price of a change: each run changes one order's status (and back, on the next run) through the
+      // repository, then asks GET /orders and the count, so every read after it misses the cache.
+      const order = shop.orders[0]!;
+      let flip = false;
+      const changeThenRead = (r: ShopRepository) => async () => {
+        flip = !flip;
+        await r.updateOrderStatus(order.id, { status: flip ? 'on-hold' : order.status, note: '', at: DEMO_SHOP_NOW });
+        await handlers.get(r)!('/wc-api/v1/orders');
+        return handlers.get(r)!('/wc-api/v1/orders/count');
+      };
+      const before = cached.readCacheStats()!;
+      const [u, c] = await medians(changeThenRead(server), changeThenRead(cached));
+      const after = cached.readCacheStats()!;
+      console.log(`  ${'a status change, then GET /orders and /orders/count'.padEnd(60)} uncached ${fmt(u)}   cached ${fmt(c)}   x${(c / u).toFixed(2)}`);
+      console.log(`  read cache over the whole section: ${after.hits} hits, ${after.misses} misses (${after.misses - before.misses} in the change row)`);
+    } finally {
+      await cached.close();
+    }
   });
 }

@@ -150,7 +150,8 @@ export { parseFilterDate } from './http/parse-filter-date';
 export type { FilterDateResult } from './http/parse-filter-date';
 // PostgreSQL: the repository over a user's client (pg Pool/Client or PGlite), migrations and the snapshot import.
 export { createPostgresRepository, DEFAULT_STATEMENT_TIMEOUT_MS } from './repository/postgres/postgres-repository';
-export type { PostgresRepositoryOptions } from './repository/postgres/postgres-repository';
+export type { PostgresRepositoryOptions, PostgresRepository } from './repository/postgres/postgres-repository';
+export type { PostgresReadCacheOptions, ReadCacheStats } from './repository/postgres/cache/read-cache';
 export { migratePostgres, readPostgresSchemaVersion } from './repository/postgres/migrate';
 export type { PostgresMigrationResult, PostgresSchemaState } from './repository/postgres/migrate';
 export { importShopSnapshot } from './repository/postgres/import/import-shop-snapshot';

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { serializeShopSnapshot } from 'wc-legacy-api/shop';
+import { serializeShopSnapshot, signOAuthUrl } from 'wc-legacy-api/shop';
 import { generateDemoShop } from '../../examples/demo-shop';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -20,7 +20,8 @@ function run(args: string[]) {
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
-async function serveAndFetch(args: string[]): Promise<{ banner: string; body: string; code: number | null }> {
+// `then`: more requests while the server runs, given the banner (its key) and its URL.
+async function serveAndFetch(args: string[], then?: (url: URL, banner: string) => Promise<void>): Promise<{ banner: string; body: string; code: number | null }> {
   const child = spawn(process.execPath, ['--import', 'tsx', cli, 'serve', '--port', '0', ...args], { cwd: root });
   let out = '';
   child.stdout.on('data', (d: Buffer) => (out += d.toString()));
@@ -29,7 +30,11 @@ async function serveAndFetch(args: string[]): Promise<{ banner: string; body: st
   for (let i = 0; i < 600 && !out.includes('Stop with Ctrl-C') && child.exitCode === null; i += 1) await new Promise((r) => setTimeout(r, 100));
   const url = /curl -s -g '([^']+)'/.exec(out)?.[1];
   const body = url === undefined ? '' : await (await fetch(url)).text();
-  child.kill('SIGINT');
+  try {
+    if (url !== undefined) await then?.(new URL(url), out);
+  } finally {
+    child.kill('SIGINT');
+  }
   return { banner: out, body, code: await exited };
 }
 
@@ -66,7 +71,7 @@ describe('wc-legacy-api serve and migrate on a database', { timeout: 240_000 }, 
 
 const DATABASE_URL = process.env.DATABASE_URL || undefined;
 
-describe.skipIf(DATABASE_URL === undefined)('wc-legacy-api serve as a SELECT-only role', { timeout: 240_000 }, () => {
+describe.skipIf(DATABASE_URL === undefined)('wc-legacy-api serve as a SELECT-only role (read cache on)', { timeout: 240_000 }, () => {
   const schema = `cli_ro_${process.pid}_${Date.now().toString(36)}`;
   const role = `shop_cli_ro_${process.pid}_${Date.now().toString(36)}`;
   const admin = async <T>(fn: (client: pg.Client) => Promise<T>): Promise<T> => {
@@ -105,7 +110,24 @@ describe.skipIf(DATABASE_URL === undefined)('wc-legacy-api serve as a SELECT-onl
       await c.query(`GRANT USAGE ON SCHEMA ${schema} TO ${role}`);
       await c.query(`GRANT SELECT ON ALL TABLES IN SCHEMA ${schema} TO ${role}`);
     });
-    const { banner, body, code } = await serveAndFetch(['--database-url', urlFor(role)]);
+    // The read cache is on: a change made by another process (the owner's UPDATE here) shows once notified.
+    let key = { consumerKey: '', consumerSecret: '' };
+    const counted = async (url: URL): Promise<number> => {
+      const count = `${url.origin}/wc-api/v1/orders/count?filter[created_at_min]=2000-01-01`;
+      const res = await fetch(signOAuthUrl({ method: 'GET', url: count, ...key }));
+      return (JSON.parse(await res.text()) as { count: number }).count;
+    };
+    const { banner, body, code } = await serveAndFetch(['--database-url', urlFor(role)], async (url, out) => {
+      key = { consumerKey: /consumer key: +(\S+)/.exec(out)![1]!, consumerSecret: /consumer secret: +(\S+)/.exec(out)![1]! };
+      expect(await counted(url)).toBe(60);
+      expect(await counted(url)).toBe(60);
+      await admin((c) => c.query(`UPDATE ${schema}.shop_orders SET created_at = '1990-01-01Z' WHERE id = (SELECT min(id) FROM ${schema}.shop_orders)`));
+      const deadline = Date.now() + 10_000;
+      while ((await counted(url)) !== 59) {
+        if (Date.now() > deadline) throw new Error('serve did not see the change within 10 s');
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    });
     expect(banner).toMatch(/serving 60 orders of/);
     expect(JSON.parse(body).orders.length).toBeGreaterThan(0);
     expect(code).toBe(0);

@@ -13,7 +13,7 @@ import { SHOP_MANAGER_CAPABILITIES, type Caller } from '../model/caller';
 import type { StoreSettings } from '../model/shop';
 import { createMemoryRepository } from '../repository/memory/memory-repository';
 import { readPostgresSchemaVersion } from '../repository/postgres/migrate';
-import { createPostgresRepository } from '../repository/postgres/postgres-repository';
+import { createPostgresRepository, type PostgresRepository } from '../repository/postgres/postgres-repository';
 import type { ShopRepository } from '../repository/shop-repository';
 import { loadShopSnapshot, type LoadShopSnapshotResult } from '../snapshot/load-shop-snapshot';
 import { loadShopSnapshotStream } from '../snapshot/read-shop-snapshot';
@@ -121,19 +121,35 @@ function statementTimeoutMs(): number | undefined {
   return ms;
 }
 
+// The read cache (docs/postgres.md, "Read cache"): on unless WC_LEGACY_API_READ_CACHE is 0 or off.
+function readCache(): boolean {
+  const text = (process.env.WC_LEGACY_API_READ_CACHE ?? '').toLowerCase();
+  if (text === '' || text === '1' || text === 'on') return true;
+  if (text === '0' || text === 'off') return false;
+  throw new CliError(`WC_LEGACY_API_READ_CACHE must be on or off, got "${process.env.WC_LEGACY_API_READ_CACHE}"`);
+}
+
 async function fromDatabase(url: string): Promise<Backend> {
   const timeout = statementTimeoutMs();
+  const cache = readCache();
   const db = await openDatabase(url);
+  let repository: PostgresRepository | undefined;
+  // The cache's listening connection first, then the pool it was made from.
+  const close = async (): Promise<void> => {
+    await repository?.close();
+    await db.close();
+  };
   try {
     await checkSchema(db);
-    const repository = createPostgresRepository({ client: db.client, statementTimeoutMs: timeout });
-    const store = await repository.getStore().catch(() => {
+    const opened = createPostgresRepository({ client: db.client, statementTimeoutMs: timeout, readCache: cache });
+    repository = opened;
+    const store = await opened.getStore().catch(() => {
       throw new CliError(`${db.label} holds no shop yet: import a snapshot first (wc-legacy-api import FILE --database-url URL)`);
     });
-    const orders = await repository.countOrders({});
-    return { repository, store, description: `${orders.toLocaleString('en-US')} orders of "${store.name}" in ${db.label}`, close: () => db.close() };
+    const orders = await opened.countOrders({});
+    return { repository: opened, store, description: `${orders.toLocaleString('en-US')} orders of "${store.name}" in ${db.label}`, close };
   } catch (error) {
-    await db.close().catch(() => undefined);
+    await close().catch(() => undefined);
     throw error instanceof CliError ? error : new CliError(`cannot open the shop in ${db.label}: ${messageOf(error)}`);
   }
 }

@@ -12,6 +12,7 @@ import {
   migratePostgres,
   type PostgresClient,
   type PostgresQueryable,
+  type PostgresRepository,
   type ShopRepository,
   type ShopSnapshot,
 } from 'wc-legacy-api/shop';
@@ -69,7 +70,9 @@ const pgliteTarget: PostgresTarget = {
           await tx.query(pin);
           return fn(tx);
         }),
-    };
+      // Notification channels belong to the database, not a schema: other schemas' changes only drop a cache more.
+      listen: (channel: string, callback: (payload: string) => void) => db.listen(channel, callback),
+    } as PostgresClient;
   },
 };
 
@@ -147,6 +150,28 @@ export async function loadedRepository(target: PostgresTarget, snapshot: ShopSna
   await migratePostgres(client);
   await importShopSnapshot(client, snapshot);
   return createPostgresRepository({ client, statementTimeoutMs: SUITE_BUDGET_MS });
+}
+
+/** Resolves once the repository's read cache listens (its first read starts the feed), or throws after 10 s. */
+export async function cacheLive(repository: PostgresRepository): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (repository.readCacheStats()?.live !== true) {
+    if (Date.now() > deadline) throw new Error('the read cache did not go live within 10 s');
+    await repository.getStore();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+/** As loadedRepository, with the read cache on and live; closed when the file ends. */
+export async function loadedCachedRepository(target: PostgresTarget, snapshot: ShopSnapshot): Promise<PostgresRepository> {
+  const client = await target.freshClient();
+  await migratePostgres(client);
+  await importShopSnapshot(client, snapshot);
+  const repository = createPostgresRepository({ client, statementTimeoutMs: SUITE_BUDGET_MS, readCache: true });
+  // Closed before the pools (cleanups run in reverse).
+  cleanups.push(() => repository.close());
+  await cacheLive(repository);
+  return repository;
 }
 
 /** The conformance suite's backend on a target: every repository on a fresh, migrated and loaded schema. */

@@ -14,6 +14,9 @@ import { moveOrderContribution } from './report-days';
 import { COUPON_SELECT, CUSTOMER_SELECT, ORDER_SELECT, readCoupon, readCustomer, readOrder, readProduct, readStore } from './rows';
 import { requestBudget } from '../request-budget';
 import { createPostgresSession, type PostgresSession } from './session';
+import { withReadCache } from './cache/cached-repository';
+import { changeFeedOf } from './cache/change-feed';
+import { createReadCache, type PostgresReadCacheOptions, type ReadCacheStats } from './cache/read-cache';
 
 /**
  * Options of {@link createPostgresRepository}.
@@ -48,6 +51,34 @@ export interface PostgresRepositoryOptions {
    * 1.21, or with `max_prepared_statements = 0`). PGlite and a single `pg` Client always get plain statements.
    */
   readonly preparedStatements?: boolean | 'protocol' | undefined;
+  /**
+   * Keep the answers of repeatable reads (store settings, order and coupon counts, order pages, both reports) until
+   * the shop changes; default false. Needs a `pg` Pool (the repository opens one connection of its own that LISTENs)
+   * or PGlite, and the schema at version 5, whose triggers notify every change, whoever makes it. This repository's
+   * own writes drop the cache before they resolve; other processes' writes when their notification arrives (well
+   * under a millisecond on one host). While the listening connection is down, on a hot standby (which cannot LISTEN)
+   * or before the first read has started it, every read goes to the database. `close()` ends the connection.
+   * See docs/postgres.md, "Read cache".
+   */
+  readonly readCache?: boolean | PostgresReadCacheOptions | undefined;
+}
+
+/**
+ * The repository {@link createPostgresRepository} returns: a {@link ShopRepository}, plus the read cache's controls.
+ *
+ * @example
+ * ```ts
+ * const repository = createPostgresRepository({ client: pool, readCache: true });
+ * await repository.countOrders({});
+ * console.log(repository.readCacheStats()); // { hits: 0, misses: 1, entries: 0, live: false } on the first read
+ * await repository.close();
+ * ```
+ */
+export interface PostgresRepository extends ShopRepository {
+  /** The read cache's counters, or undefined without `readCache`. */
+  readCacheStats(): ReadCacheStats | undefined;
+  /** Ends the read cache's listening connection (never the client you passed); a no-op without `readCache`. */
+  close(): Promise<void>;
 }
 
 /**
@@ -81,7 +112,7 @@ export const DEFAULT_STATEMENT_TIMEOUT_MS = 5000;
  * const page = await repository.listOrders({ statuses: ['processing'] }, { offset: 0, limit: 10 });
  * ```
  */
-export function createPostgresRepository(options: PostgresRepositoryOptions): ShopRepository {
+export function createPostgresRepository(options: PostgresRepositoryOptions): PostgresRepository {
   const budgetMs = options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
   if (!Number.isFinite(budgetMs) || budgetMs < 1) throw new RangeError(`statementTimeoutMs must be a number of at least 1, got ${budgetMs}`);
   const chunk = Math.max(1, Math.floor(options.streamChunkSize ?? 500));
@@ -93,7 +124,17 @@ export function createPostgresRepository(options: PostgresRepositoryOptions): Sh
     const budget = requestBudget(budgetMs, scope.signal);
     return repositoryOver(createPostgresSession(client, { budget: () => budget, prepare }), chunk, forRequest, dayZone);
   };
-  return repositoryOver(createPostgresSession(client, { budget: () => requestBudget(budgetMs), prepare }), chunk, forRequest, dayZone);
+  const plain = repositoryOver(createPostgresSession(client, { budget: () => requestBudget(budgetMs), prepare }), chunk, forRequest, dayZone);
+  if (options.readCache === undefined || options.readCache === false) {
+    return { ...plain, readCacheStats: () => undefined, close: async () => undefined };
+  }
+  // The feed wakes on the first read and after failures; the cache keeps nothing until the feed is live.
+  let feed: ReturnType<typeof changeFeedOf>;
+  const cache = createReadCache(options.readCache === true ? {} : options.readCache, () => feed?.wake());
+  feed = changeFeedOf(client, { changed: cache.changed, live: cache.setLive });
+  if (feed === undefined) throw new TypeError('readCache needs a pg Pool or PGlite as the client: a single connection cannot also LISTEN');
+  const opened = feed;
+  return { ...withReadCache(plain, cache), readCacheStats: cache.stats, close: () => opened.close() };
 }
 
 // The zone of the day rows, shared by every request of one repository: read by the first top-sellers report that

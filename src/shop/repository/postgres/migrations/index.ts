@@ -2,6 +2,7 @@ import { initialSchema } from './0001-initial-schema';
 import { customerOrdersAndApiKeys } from './0002-customer-orders-and-api-keys';
 import { orderReportAggregates } from './0003-order-report-aggregates';
 import { reportDayAggregates } from './0004-report-day-aggregates';
+import { changeNotifications } from './0005-change-notifications';
 
 /**
  * One versioned schema change: applied once, in version order, inside the migration transaction.
@@ -9,7 +10,7 @@ import { reportDayAggregates } from './0004-report-day-aggregates';
  * @example
  * ```ts
  * const latest: PostgresMigration = POSTGRES_MIGRATIONS[POSTGRES_MIGRATIONS.length - 1]!;
- * console.log(latest.version, latest.name); // 4 'report day aggregates'
+ * console.log(latest.version, latest.name); // 5 'change notifications'
  * ```
  */
 export interface PostgresMigration {
@@ -24,7 +25,7 @@ export interface PostgresMigration {
  * @example
  * ```ts
  * import { POSTGRES_MIGRATIONS } from 'wc-legacy-api/shop';
- * POSTGRES_MIGRATIONS.map((m) => m.version); // [1, 2, 3, 4]
+ * POSTGRES_MIGRATIONS.map((m) => m.version); // [1, 2, 3, 4, 5]
  * ```
  */
 export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
@@ -32,4 +33,5 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
   customerOrdersAndApiKeys,
   orderReportAggregates,
   reportDayAggregates,
+  changeNotifications,
 ];
