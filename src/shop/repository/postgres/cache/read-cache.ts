@@ -17,7 +17,7 @@
  * ```
  */
 export interface PostgresReadCacheOptions {
-  /** Most answers kept (least recently used dropped first); default 1,000. */
+  /** Most answers kept (the oldest dropped first); default 1,000. */
   readonly maxEntries?: number | undefined;
   /** Most orders held by kept pages and lists together; default 5,000 (a few megabytes). */
   readonly maxOrders?: number | undefined;
@@ -48,7 +48,8 @@ export interface ReadCache {
 }
 
 interface Entry {
-  readonly value: unknown;
+  // The answer as a settled promise: a hit hands out the same promise, allocating nothing.
+  readonly value: Promise<unknown>;
   readonly at: number;
   readonly weight: number;
 }
@@ -68,7 +69,8 @@ export function createReadCache(options: PostgresReadCacheOptions, wake: () => v
   const maxEntries = limit(options.maxEntries, 1000, 'maxEntries');
   const maxOrders = limit(options.maxOrders, 5000, 'maxOrders');
   const maxAgeMs = limit(options.maxAgeMs, 60_000, 'maxAgeMs');
-  // Map order is recency order: a hit moves its entry to the end, eviction takes from the front.
+  // Map order is the order answers were kept in: eviction takes the oldest. (Not least-recently-used: moving an entry
+  // on every hit would cost each hit two map operations; a hot answer evicted by a churn of others is read once more.)
   const entries = new Map<string, Entry>();
   let weight = 0;
   let generation = 0;
@@ -84,7 +86,7 @@ export function createReadCache(options: PostgresReadCacheOptions, wake: () => v
     if (w > maxOrders || maxEntries === 0) return;
     const old = entries.get(key);
     if (old !== undefined) drop(key, old);
-    entries.set(key, { value, at, weight: w });
+    entries.set(key, { value: Promise.resolve(value), at, weight: w });
     weight += w;
     for (const [k, e] of entries) {
       if (entries.size <= maxEntries && weight <= maxOrders) break;
@@ -112,13 +114,11 @@ export function createReadCache(options: PostgresReadCacheOptions, wake: () => v
       const now = Date.now();
       const hit = entries.get(key);
       if (hit !== undefined) {
-        drop(key, hit);
         if (now - hit.at <= maxAgeMs) {
-          entries.set(key, hit);
-          weight += hit.weight;
           hits++;
-          return Promise.resolve(hit.value as T);
+          return hit.value as Promise<T>;
         }
+        drop(key, hit);
       }
       misses++;
       const started = generation;
