@@ -18,10 +18,30 @@ import { config } from './cloud-config.bench';
 const QUICK = Boolean(process.env.BENCH_QUICK);
 const root = fileURLToPath(new URL('../', import.meta.url));
 
-function median(xs: readonly number[]): number {
+export function median(xs: readonly number[]): number {
   const s = [...xs].sort((a, b) => a - b);
   const m = s.length >> 1;
   return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+}
+
+/** A new temporary folder with the test corpus's plain `#cloud-config` files (the caller removes it). */
+export function plainCorpusFolder(): string {
+  const source = join(root, 'test', 'fixtures', 'cloud-config');
+  const fixtures = mkdtempSync(join(tmpdir(), 'wc-legacy-api-cli-folder-'));
+  for (const name of readdirSync(source).filter((f) => f.endsWith('.yaml'))) {
+    const text = readFileSync(join(source, name), 'utf8');
+    if (text.startsWith('#cloud-config') && !/^content-type:/im.test(text)) copyFileSync(join(source, name), join(fixtures, name));
+  }
+  return fixtures;
+}
+
+/** Node's arguments for the baseline process: import yaml, parseDocument each file. */
+export function baselineArgs(files: readonly string[]): string[] {
+  return [
+    '--input-type=module',
+    '-e',
+    `import { parseDocument } from 'yaml'; import { readFileSync } from 'node:fs'; for (const f of ${JSON.stringify(files)}) parseDocument(readFileSync(f, 'utf8'), { version: '1.1', uniqueKeys: false });`,
+  ];
 }
 
 export async function run(): Promise<void> {
@@ -29,12 +49,7 @@ export async function run(): Promise<void> {
   if (!existsSync(cli)) return console.log('  skipped: no build (npm run build)');
   const realistic = mkdtempSync(join(tmpdir(), 'wc-legacy-api-cli-folder-'));
   for (let i = 0; i < 100; i++) writeFileSync(join(realistic, `node-${String(i).padStart(3, '0')}.yaml`), config(1000 + i));
-  const source = join(root, 'test', 'fixtures', 'cloud-config');
-  const fixtures = mkdtempSync(join(tmpdir(), 'wc-legacy-api-cli-folder-'));
-  for (const name of readdirSync(source).filter((f) => f.endsWith('.yaml'))) {
-    const text = readFileSync(join(source, name), 'utf8');
-    if (text.startsWith('#cloud-config') && !/^content-type:/im.test(text)) copyFileSync(join(source, name), join(fixtures, name));
-  }
+  const fixtures = plainCorpusFolder();
   const plain = readdirSync(fixtures).sort();
   const repeated = mkdtempSync(join(tmpdir(), 'wc-legacy-api-cli-folder-'));
   plain.forEach((_, i) => {
@@ -53,11 +68,7 @@ export async function run(): Promise<void> {
 function folder(cli: string, dir: string, what: string, target = 'target <= 1.2x'): void {
   const files = readdirSync(dir).sort().map((n) => join(dir, n));
   const bytes = files.reduce((n, f) => n + readFileSync(f).length, 0);
-  const baseline = (list: readonly string[]) => [
-    '--input-type=module',
-    '-e',
-    `import { parseDocument } from 'yaml'; import { readFileSync } from 'node:fs'; for (const f of ${JSON.stringify(list)}) parseDocument(readFileSync(f, 'utf8'), { version: '1.1', uniqueKeys: false });`,
-  ];
+  const baseline = baselineArgs;
   const wall = (args: string[], okStatuses: readonly number[]) => {
     const start = performance.now();
     const child = spawnSync(process.execPath, args, { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
