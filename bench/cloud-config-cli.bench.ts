@@ -56,12 +56,25 @@ export async function run(): Promise<void> {
     const name = plain[i % 10]!;
     copyFileSync(join(fixtures, name), join(repeated, `${String(i).padStart(3, '0')}-${name}`));
   });
+  // The issue's own measure: the real-world user data of ../shared/corpora (159 files from public repositories), read
+  // where they are, never copied into the repository: all of them, and the plain `#cloud-config` ones as a folder.
+  const wild = join(root, '..', 'shared', 'corpora', 'cloud-config-wild', 'cases');
+  const wildPlain = existsSync(wild) ? mkdtempSync(join(tmpdir(), 'wc-legacy-api-cli-folder-')) : undefined;
+  if (wildPlain !== undefined) {
+    for (const name of readdirSync(wild)) {
+      if (/^#cloud-config[ \t]*\r?\n/.test(readFileSync(join(wild, name), 'utf8'))) copyFileSync(join(wild, name), join(wildPlain, name));
+    }
+  }
   try {
+    if (wildPlain !== undefined) {
+      folder(cli, wild, 'real-world user-data files (../shared/corpora/cloud-config-wild: templates and multipart included)');
+      folder(cli, wildPlain, 'of them plain #cloud-config files');
+    }
     folder(cli, realistic, 'realistic configs');
     folder(cli, fixtures, 'small test-corpus files');
     folder(cli, repeated, 'small files, the first ten corpus files repeated', 'a comparison, no target');
   } finally {
-    for (const dir of [realistic, fixtures, repeated]) rmSync(dir, { recursive: true, force: true });
+    for (const dir of [realistic, fixtures, repeated, ...(wildPlain === undefined ? [] : [wildPlain])]) rmSync(dir, { recursive: true, force: true });
   }
 }
 
