@@ -118,6 +118,18 @@ for (const target of TARGETS) {
       }
     });
 
+    it('every shop table a read depends on notifies its changes (a table added later without the trigger fails here)', async () => {
+      const client = await loadedClient(target);
+      const { rows } = await client.query(
+        `SELECT c.relname AS name, EXISTS (SELECT 1 FROM pg_trigger t WHERE t.tgrelid = c.oid AND t.tgname = 'shop_changed') AS notifies
+           FROM pg_class c WHERE c.relkind = 'r' AND c.relname LIKE 'shop\\_%' AND c.relnamespace = current_schema()::regnamespace ORDER BY 1`,
+      );
+      const silent = (rows as { name: string; notifies: boolean }[]).filter((r) => !r.notifies).map((r) => r.name);
+      // Keys and nonces are never read through the cache; the migrations table is the runner's.
+      expect(silent).toEqual(['shop_api_keys', 'shop_api_nonces', 'shop_schema_migrations']);
+      expect(rows.length).toBeGreaterThan(15);
+    });
+
     it('keeps nothing when the schema sends no notifications (before migration 5)', async () => {
       const client = await loadedClient(target);
       await client.query('DROP FUNCTION shop_notify_change() CASCADE');
