@@ -83,6 +83,16 @@ describe.skipIf(MYSQL_URL === undefined)('the WooCommerce bridge reads an order 
       await expectSamePages(bridge, memory, shop);
     });
 
+    // The parts of more than 1,000 orders are read 1,000 orders a statement (each statement repeats the ids).
+    it(`a list of all orders past 1,000 (${storage})`, { timeout: 120_000 }, async () => {
+      const big = withWooCommerceIds(generateDemoShop({ seed: 5, orders: 1_050 }));
+      const pool = await emptyDatabase();
+      await writeWooCommerceShop(pool, big, { storage, tablePrefix: 'wp_', batchSize: 500 });
+      const all = await createWooCommerceRepository({ pool, storage }).listOrders({}, { offset: 0, limit: null });
+      expect(all).toHaveLength(big.orders.length);
+      expect(plain(all)).toEqual(plain(await createMemoryRepository(asStoredByWooCommerce(big, storage)).listOrders({}, { offset: 0, limit: null })));
+    });
+
     it(`when the store's tables have different collations (${storage})`, async () => {
       const pool = await emptyDatabase();
       await writeWooCommerceShop(pool, shop, { storage, tablePrefix: 'wp_' });
