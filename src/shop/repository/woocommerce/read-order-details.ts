@@ -36,6 +36,11 @@ const placeholders = (n: number) => Array.from({ length: n }, () => '?').join(',
 // posts tables, under the server's default of the day). The text is what the driver would have received anyway.
 const value = (sql: string) => `CONVERT(${sql} USING utf8mb4) COLLATE utf8mb4_bin`;
 
+// Meta keys compared as bytes: not an index range, so the optimizer does not weigh the `meta_key` index (one B-tree
+// dive per key: 30 keys of posts order meta, 14 of item meta) when the owner's index is the way in anyway. The readers
+// look keys up exactly (case and trailing spaces included), so a row only a `_ci` collation matched was never read.
+const KEY = 'CAST(m.meta_key AS BINARY)';
+
 /** One UNION ALL branch: `kind, owner, id, a, b` over `from` restricted to the orders `ids`. */
 interface Branch {
   readonly sql: string;
@@ -50,12 +55,12 @@ function branches(t: WooCommerceTables, storage: WooCommerceStorage, ids: readon
     { sql: `${row('i', 'i.order_id', 'i.order_item_id', 'i.order_item_type', 'i.order_item_name')} FROM ${t.orderItems} i WHERE i.order_id IN (${inIds})`, values: ids },
     {
       sql: `${row('m', 'm.order_item_id', 'm.meta_id', 'm.meta_key', 'm.meta_value')} FROM ${t.orderItems} i
-              JOIN ${t.orderItemMeta} m ON m.order_item_id = i.order_item_id AND m.meta_key IN (${placeholders(ITEM_META.length)}) WHERE i.order_id IN (${inIds})`,
+              JOIN ${t.orderItemMeta} m ON m.order_item_id = i.order_item_id AND ${KEY} IN (${placeholders(ITEM_META.length)}) WHERE i.order_id IN (${inIds})`,
       values: [...ITEM_META, ...ids],
     },
     { sql: `${row('n', 'c.comment_post_ID', 'c.comment_ID', 'c.comment_date_gmt', 'c.comment_content')} FROM ${notes}`, values: ids },
     {
-      sql: `${row('nm', 'm.comment_id', 'm.meta_id', 'm.meta_key', 'm.meta_value')} FROM ${t.commentmeta} m JOIN ${notes} AND c.comment_ID = m.comment_id AND m.meta_key = 'is_customer_note'`,
+      sql: `${row('nm', 'm.comment_id', 'm.meta_id', 'm.meta_key', 'm.meta_value')} FROM ${t.commentmeta} m JOIN ${notes} AND c.comment_ID = m.comment_id AND ${KEY} = 'is_customer_note'`,
       values: ids,
     },
   ];
@@ -63,15 +68,15 @@ function branches(t: WooCommerceTables, storage: WooCommerceStorage, ids: readon
     const refunds = `${t.orders} r WHERE r.type = 'shop_order_refund' AND r.parent_order_id IN (${inIds})`;
     out.push(
       { sql: `${row('r', 'r.parent_order_id', 'r.id', 'r.date_created_gmt', 'r.total_amount')} FROM ${refunds}`, values: ids },
-      { sql: `${row('rm', 'm.order_id', 'm.id', 'm.meta_key', 'm.meta_value')} FROM ${t.ordersMeta} m JOIN ${refunds} AND m.order_id = r.id AND m.meta_key IN (${placeholders(REFUND_META.length)})`, values: [...ids, ...REFUND_META] },
+      { sql: `${row('rm', 'm.order_id', 'm.id', 'm.meta_key', 'm.meta_value')} FROM ${t.ordersMeta} m JOIN ${refunds} AND m.order_id = r.id AND ${KEY} IN (${placeholders(REFUND_META.length)})`, values: [...ids, ...REFUND_META] },
     );
   } else {
     const refunds = `${t.posts} r WHERE r.post_type = 'shop_order_refund' AND r.post_parent IN (${inIds})`;
     out.push(
       { sql: `${row('r', 'r.post_parent', 'r.ID', 'r.post_date_gmt', 'NULL')} FROM ${refunds}`, values: ids },
-      { sql: `${row('rm', 'm.post_id', 'm.meta_id', 'm.meta_key', 'm.meta_value')} FROM ${t.postmeta} m JOIN ${refunds} AND m.post_id = r.ID AND m.meta_key IN (${placeholders(REFUND_META.length)})`, values: [...ids, ...REFUND_META] },
+      { sql: `${row('rm', 'm.post_id', 'm.meta_id', 'm.meta_key', 'm.meta_value')} FROM ${t.postmeta} m JOIN ${refunds} AND m.post_id = r.ID AND ${KEY} IN (${placeholders(REFUND_META.length)})`, values: [...ids, ...REFUND_META] },
       {
-        sql: `${row('pm', 'm.post_id', 'm.meta_id', 'm.meta_key', 'm.meta_value')} FROM ${t.postmeta} m WHERE m.post_id IN (${inIds}) AND m.meta_key IN (${placeholders(POSTS_ORDER_META.length)})`,
+        sql: `${row('pm', 'm.post_id', 'm.meta_id', 'm.meta_key', 'm.meta_value')} FROM ${t.postmeta} m WHERE m.post_id IN (${inIds}) AND ${KEY} IN (${placeholders(POSTS_ORDER_META.length)})`,
         values: [...ids, ...POSTS_ORDER_META],
       },
     );
