@@ -83,6 +83,34 @@ describe.skipIf(MYSQL_URL === undefined)('the WooCommerce bridge reads an order 
       await expectSamePages(bridge, memory, shop);
     });
 
+    // A page read again reads its parts beside its head rows for the ids it answered with last time; when the page
+    // changed (here: its newest order and one of the last page's trashed), the answer is still the page's own.
+    it(`a page read again after its orders changed (${storage})`, async () => {
+      const pool = await emptyDatabase();
+      await writeWooCommerceShop(pool, shop, { storage, tablePrefix: 'wp_' });
+      const bridge = createWooCommerceRepository({ pool, storage });
+      const reads: [OrderFilter, Paging][] = [
+        [{}, { offset: 0, limit: 10 }],
+        [{}, { offset: 25, limit: 10 }],
+      ];
+      const memory = createMemoryRepository(asStoredByWooCommerce(shop, storage));
+      for (let round = 0; round < 2; round++) {
+        for (const [filter, paging] of reads) expect(plain(await bridge.listOrders(filter, paging))).toEqual(plain(await memory.listOrders(filter, paging)));
+      }
+      const first = await bridge.listOrders({}, { offset: 0, limit: 10 });
+      const last = await bridge.listOrders({}, { offset: 25, limit: 10 });
+      const trashed = [first[0]!.id, last[1]!.id];
+      for (const id of trashed) {
+        await pool.query(storage === 'hpos' ? `UPDATE wp_wc_orders SET status = 'trash' WHERE id = ?` : `UPDATE wp_posts SET post_status = 'trash' WHERE ID = ?`, [id]);
+      }
+      const after = createMemoryRepository(asStoredByWooCommerce({ ...shop, orders: shop.orders.filter((o) => !trashed.includes(o.id)) }, storage));
+      for (const [filter, paging] of reads) {
+        const page = await bridge.listOrders(filter, paging);
+        expect(page.map((o) => o.id).some((id) => trashed.includes(id))).toBe(false);
+        expect(plain(page)).toEqual(plain(await after.listOrders(filter, paging)));
+      }
+    });
+
     // The parts of more than 1,000 orders are read 1,000 orders a statement (each statement repeats the ids).
     it(`a list of all orders past 1,000 (${storage})`, { timeout: 120_000 }, async () => {
       const big = withWooCommerceIds(generateDemoShop({ seed: 5, orders: 1_050 }));

@@ -3,7 +3,7 @@
 // snapshot loader's own builder, so an order reads the same whichever way it leaves the database).
 import type { Order } from '../../model/order';
 import { SnapshotModelBuilder } from '../../snapshot/snapshot-model';
-import { orderDetails } from './read-order-details';
+import { orderDetails, type OrderDetails } from './read-order-details';
 import { headRows, orderHead, type OrderHead, type OrderSelection, type RefundHead } from './read-order-heads';
 import type { OrderLines } from './read-order-lines';
 import type { MysqlQueryable, WooCommerceStorage, WooCommerceTables } from './woocommerce-database';
@@ -13,22 +13,70 @@ export type { OrderSelection } from './read-order-heads';
 /** An order as the snapshot format writes it. */
 export type SnapshotOrder = OrderHead & Omit<OrderLines, 'notes'> & { refunds: RefundHead['refund'][]; notes: OrderLines['notes'] };
 
+// A page's ids are kept for pages of up to this many orders (a whole-store list is never guessed).
+const HINTED_PAGE_MAX = 100;
+
+/**
+ * The ids each recently read page answered with (at most `capacity` pages, the least recently read dropped). The next
+ * read of the same page (same SQL and values) reads the parts of those orders beside its head rows, one round trip
+ * deep instead of two; when the head rows name an order the guess lacks (an order was added, trashed or moved), the
+ * parts are read again for the ids the head rows name. Ids only: every answer is read from the database.
+ */
+export class PageIdsHint {
+  private readonly recent = new Map<string, readonly number[]>();
+  constructor(private readonly capacity = 256) {}
+
+  /** The ids `key` answered with last, if kept. */
+  get(key: string): readonly number[] | undefined {
+    return this.recent.get(key);
+  }
+
+  /** Keeps the ids `key` answered with (a page too large to guess forgets its key). */
+  set(key: string, ids: readonly number[]): void {
+    this.recent.delete(key);
+    if (ids.length === 0 || ids.length > HINTED_PAGE_MAX) return;
+    this.recent.set(key, ids);
+    if (this.recent.size > this.capacity) this.recent.delete(this.recent.keys().next().value!);
+  }
+}
+
+const idsOf = (rows: readonly Record<string, unknown>[]) => rows.map((r) => Number(r.id));
+
+async function pageRows(db: MysqlQueryable, t: WooCommerceTables, storage: WooCommerceStorage, page: Extract<OrderSelection, { page: unknown }>['page'], hint: PageIdsHint | undefined) {
+  const key = JSON.stringify([storage, page.sql, page.values]);
+  const guess = hint?.get(key);
+  let rows: Record<string, unknown>[];
+  let details: OrderDetails;
+  if (guess === undefined) {
+    rows = await headRows(db, t, storage, { page });
+    details = await orderDetails(db, t, storage, idsOf(rows));
+  } else {
+    let guessed: OrderDetails;
+    [rows, guessed] = await Promise.all([headRows(db, t, storage, { page }), orderDetails(db, t, storage, guess)]);
+    const known = new Set(guess);
+    // Parts of guessed orders the page no longer holds are dropped with their missing head.
+    details = idsOf(rows).every((id) => known.has(id)) ? guessed : await orderDetails(db, t, storage, idsOf(rows));
+  }
+  hint?.set(key, idsOf(rows));
+  return { rows, details };
+}
+
 /**
  * The selected orders (ids that are no order of `storage` are left out), in the selection's order (ids: id order).
- * Two statements whatever the number of orders: the head rows, and everything else of these orders (items with the
- * item meta keys the format needs, notes, refunds, posts meta) in one UNION. Ids given are read in parallel, one
- * round trip deep; a page's ids come from its head rows, so its second statement waits for the first.
+ * Three statements whatever the number of orders: the head rows, and everything else of these orders (items with the
+ * item meta keys the format needs, notes, refunds, posts meta) in two UNIONs sent together (read-order-details.ts).
+ * Ids given are read all at once, one round trip deep; a page's ids come from its head rows, so its other statements
+ * wait for the first unless `hint` knows the page's ids from its last read.
  */
-export async function readOrders(db: MysqlQueryable, t: WooCommerceTables, storage: WooCommerceStorage, selection: OrderSelection, timeZone: string): Promise<SnapshotOrder[]> {
+export async function readOrders(db: MysqlQueryable, t: WooCommerceTables, storage: WooCommerceStorage, selection: OrderSelection, timeZone: string, hint?: PageIdsHint): Promise<SnapshotOrder[]> {
   let rows: Record<string, unknown>[];
-  let details: Awaited<ReturnType<typeof orderDetails>>;
+  let details: OrderDetails;
   if ('ids' in selection) {
     if (selection.ids.length === 0) return [];
     // Parts of ids that are no order are read for nothing and dropped with their missing head.
     [rows, details] = await Promise.all([headRows(db, t, storage, selection), orderDetails(db, t, storage, selection.ids)]);
   } else {
-    rows = await headRows(db, t, storage, selection);
-    details = await orderDetails(db, t, storage, rows.map((r) => Number(r.id)));
+    ({ rows, details } = await pageRows(db, t, storage, selection.page, hint));
   }
   if (rows.length === 0) return [];
   const refundsByOrder = new Map<number, RefundHead['refund'][]>();
@@ -59,8 +107,15 @@ type OrderInput = Parameters<SnapshotModelBuilder['order']>[0];
  * The selected orders as the model's orders: a page in its order, ids in the order of `ids` (those that are no order
  * left out).
  */
-export async function readModelOrders(db: MysqlQueryable, t: WooCommerceTables, storage: WooCommerceStorage, selection: OrderSelection, store: { timeZone: string; currency: string }): Promise<Order[]> {
-  const records = await readOrders(db, t, storage, selection, store.timeZone);
+export async function readModelOrders(
+  db: MysqlQueryable,
+  t: WooCommerceTables,
+  storage: WooCommerceStorage,
+  selection: OrderSelection,
+  store: { timeZone: string; currency: string },
+  hint?: PageIdsHint,
+): Promise<Order[]> {
+  const records = await readOrders(db, t, storage, selection, store.timeZone, hint);
   let ordered = records;
   if ('ids' in selection) {
     const byId = new Map(records.map((r) => [r.id, r]));

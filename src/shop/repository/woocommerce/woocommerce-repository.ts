@@ -11,7 +11,7 @@ import { requestBudget } from '../request-budget';
 import { budgetedQueryable, mysqlFlavor, type MysqlFlavor } from './mysql-budget';
 import { couponBase, couponConditions, datetimeWindow, limitClause, orderColumns, orderConditions, SqlParams, timeBound } from './order-where';
 import { readCoupons, readCustomers, readProducts } from './read-catalog';
-import { readModelOrders } from './read-orders';
+import { PageIdsHint, readModelOrders } from './read-orders';
 import { readStoreSettings } from './read-store-settings';
 import { countedOrders, reportCacheFor, reportSales, reportTopSellers, type ReportCacheFor } from './reports/cached-reports';
 import { forwardStatusChange } from './writes/forward-status-change';
@@ -137,17 +137,18 @@ export function createWooCommerceRepository(options: WooCommerceRepositoryOption
   };
   const client = options.forwardWritesTo === undefined ? undefined : storeRestClient(options.forwardWritesTo);
   const cacheFor = reportCacheFor(options.reportCache);
+  const pageHint = new PageIdsHint();
   // Each read of a forwarded change has a budget of its own: the store's answer may take most of the request's.
   const changeFor = (signal?: AbortSignal): ChangeStatus => async (id, change) => {
     if (client === undefined) throw new RepositoryUnavailableError('read-only', 'the WooCommerce bridge is read-only: change orders in WooCommerce', { retryAfterSeconds: 3600 });
-    const reads = repositoryOver(() => budgetedQueryable(raw, flavorOf, requestBudget(budgetMs, signal)), t, prefix, settingsOf, forRequest, changeFor(signal), cacheFor);
+    const reads = repositoryOver(() => budgetedQueryable(raw, flavorOf, requestBudget(budgetMs, signal)), t, prefix, settingsOf, forRequest, changeFor(signal), cacheFor, pageHint);
     return forwardStatusChange(client, id, change, { getOrder: (orderId) => reads.getOrder(orderId), signal });
   };
   const forRequest = (scope: RepositoryRequestScope): ShopRepository => {
     const db = budgetedQueryable(raw, flavorOf, requestBudget(budgetMs, scope.signal));
-    return repositoryOver(() => db, t, prefix, settingsOf, forRequest, changeFor(scope.signal), cacheFor);
+    return repositoryOver(() => db, t, prefix, settingsOf, forRequest, changeFor(scope.signal), cacheFor, pageHint);
   };
-  const repository = repositoryOver(() => budgetedQueryable(raw, flavorOf, requestBudget(budgetMs)), t, prefix, settingsOf, forRequest, changeFor(), cacheFor);
+  const repository = repositoryOver(() => budgetedQueryable(raw, flavorOf, requestBudget(budgetMs)), t, prefix, settingsOf, forRequest, changeFor(), cacheFor, pageHint);
   return {
     ...repository,
     async close() {
@@ -167,6 +168,7 @@ function repositoryOver(
   forRequest: (scope: RepositoryRequestScope) => ShopRepository,
   changeStatus: ChangeStatus,
   cacheFor: ReportCacheFor,
+  pageHint: PageIdsHint,
 ): ShopRepository {
   async function ordersOf(db: MysqlQueryable, s: Settings, ids: readonly number[]): Promise<Order[]> {
     return readModelOrders(db, t, s.storage, { ids }, s.store);
@@ -191,7 +193,7 @@ function repositoryOver(
     if (conds === null) return [];
     const c = orderColumns(t, s.storage);
     const sql = `SELECT ${c.id} AS id, ${c.created} AS created FROM ${c.from} WHERE ${conds.join(' AND ')} ORDER BY ${c.created} DESC, ${c.id} DESC ${limitClause(paging, p)}`;
-    return readModelOrders(db, t, s.storage, { page: { sql, values: p.values, order: 'p.created DESC, p.id DESC' } }, s.store);
+    return readModelOrders(db, t, s.storage, { page: { sql, values: p.values, order: 'p.created DESC, p.id DESC' } }, s.store, pageHint);
   }
 
   async function couponIdsPage(db: MysqlQueryable, filter: CouponFilter, paging: Paging): Promise<number[]> {
