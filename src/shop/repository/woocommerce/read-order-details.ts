@@ -72,8 +72,9 @@ function branches(t: WooCommerceTables, storage: WooCommerceStorage, ids: readon
     );
   } else {
     const refunds = `${t.posts} r WHERE r.post_type = 'shop_order_refund' AND r.post_parent IN (${inIds})`;
+    // A refund post has no total of its own (only `_refund_amount`): its second value is empty.
     out.push(
-      { sql: `${row('r', 'r.post_parent', 'r.ID', 'r.post_date_gmt', 'NULL')} FROM ${refunds}`, values: ids },
+      { sql: `${row('r', 'r.post_parent', 'r.ID', 'r.post_date_gmt', "''")} FROM ${refunds}`, values: ids },
       { sql: `${row('rm', 'm.post_id', 'm.meta_id', 'm.meta_key', 'm.meta_value')} FROM ${t.postmeta} m JOIN ${refunds} AND m.post_id = r.ID AND ${KEY} IN (${placeholders(REFUND_META.length)})`, values: [...ids, ...REFUND_META] },
       {
         sql: `${row('pm', 'm.post_id', 'm.meta_id', 'm.meta_key', 'm.meta_value')} FROM ${t.postmeta} m WHERE m.post_id IN (${inIds}) AND ${KEY} IN (${placeholders(POSTS_ORDER_META.length)})`,
