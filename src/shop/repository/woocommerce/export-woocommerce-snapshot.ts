@@ -85,7 +85,7 @@ export async function* readWooCommerceSnapshot(db: MysqlQueryable, options: WooC
   for (let after = 0; ; ) {
     const ids = await orderIds(db, t, storage, after, pageSize);
     if (ids.length === 0) break;
-    const orders = await readOrders(db, t, storage, ids, timeZone);
+    const orders = await readOrders(db, t, storage, { ids }, timeZone);
     after = ids[ids.length - 1]!;
     read += orders.length;
     options.onProgress?.({ orders: read });

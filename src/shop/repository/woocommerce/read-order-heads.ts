@@ -1,8 +1,10 @@
 // An order's own fields (not its lines) from either storage: HPOS's `wc_orders` with its operational data and
 // addresses, or the posts tables' `shop_order` post with its meta. Both give the same {@link OrderHead}, so what
 // follows (lines, notes, refunds, the snapshot shape) is written once. Orders WooCommerce does not list are left out:
-// trashed, auto-draft, checkout-draft and draft orders.
-import { metaByOwner } from './read-catalog';
+// trashed, auto-draft, checkout-draft and draft orders. The head rows are read by ids or straight from a page's SELECT
+// (one statement: the page's ids never make a round trip of their own); the posts meta comes with the order's other
+// parts (read-order-details.ts).
+import type { MetaByOwner } from './read-order-lines';
 import { selectRows, text, type MysqlQueryable, type WooCommerceStorage, type WooCommerceTables } from './woocommerce-database';
 import { gmtInstant, integer, localInstant, money, timestampInstant } from './woocommerce-values';
 
@@ -55,104 +57,83 @@ function address(get: (field: string) => string): Address {
 const ADDRESS_COLUMNS = [...ADDRESS, 'email', 'phone'] as const;
 const addressColumns = (alias: 'b' | 's') => ADDRESS_COLUMNS.map((f) => `${alias}.${f} AS ${alias}_${f}`).join(', ');
 
-async function hposHeads(db: MysqlQueryable, t: WooCommerceTables, ids: readonly number[]): Promise<OrderHead[]> {
-  const rows = await selectRows(
-    db,
-    `SELECT o.*, d.date_paid_gmt, d.date_completed_gmt, d.shipping_total_amount, d.shipping_tax_amount, d.discount_total_amount,
-            b.id AS b_row, ${addressColumns('b')}, s.id AS s_row, ${addressColumns('s')}
-       FROM ${t.orders} o LEFT JOIN ${t.orderOperationalData} d ON d.order_id = o.id
+const hposColumns = `o.*, d.date_paid_gmt, d.date_completed_gmt, d.shipping_total_amount, d.shipping_tax_amount, d.discount_total_amount,
+            b.id AS b_row, ${addressColumns('b')}, s.id AS s_row, ${addressColumns('s')}`;
+const hposJoins = (t: WooCommerceTables) => `LEFT JOIN ${t.orderOperationalData} d ON d.order_id = o.id
        LEFT JOIN ${t.orderAddresses} b ON b.order_id = o.id AND b.address_type = 'billing'
-       LEFT JOIN ${t.orderAddresses} s ON s.order_id = o.id AND s.address_type = 'shipping'
-      WHERE o.id IN (${placeholders(ids.length)}) ORDER BY o.id`,
-    [...ids],
-  );
+       LEFT JOIN ${t.orderAddresses} s ON s.order_id = o.id AND s.address_type = 'shipping'`;
+
+function hposHead(o: Record<string, unknown>): OrderHead {
   const part = (o: Record<string, unknown>, alias: 'b' | 's') =>
     o[`${alias}_row`] === null || o[`${alias}_row`] === undefined ? undefined : Object.fromEntries(ADDRESS_COLUMNS.map((f) => [f, o[`${alias}_${f}`]]));
-  return rows.map((o) => {
-    const id = Number(o.id);
-    const billing = part(o, 'b');
-    const shipping = part(o, 's');
-    const created = gmtInstant(text(o.date_created_gmt)) ?? '1970-01-01T00:00:00Z';
-    return {
-      id,
-      number: String(id),
-      created_at: created,
-      updated_at: gmtInstant(text(o.date_updated_gmt)) ?? created,
-      completed_at: gmtInstant(text(o.date_completed_gmt)),
-      status: status(text(o.status)),
-      currency: text(o.currency),
-      total: money(text(o.total_amount)),
-      cart_tax: money(text(o.tax_amount)),
-      shipping_total: money(text(o.shipping_total_amount)),
-      shipping_tax: money(text(o.shipping_tax_amount)),
-      cart_discount: money(text(o.discount_total_amount)),
-      order_discount: '0',
-      payment: { method_id: text(o.payment_method), method_title: text(o.payment_method_title), paid_at: gmtInstant(text(o.date_paid_gmt)) },
-      billing: { ...address((f) => text(billing?.[f])), email: text(billing?.email ?? o.billing_email), phone: text(billing?.phone) },
-      shipping: address((f) => text(shipping?.[f])),
-      customer_note: text(o.customer_note),
-      customer_ip: text(o.ip_address),
-      customer_user_agent: text(o.user_agent),
-      customer_id: Number(o.customer_id ?? 0),
-    };
-  });
+  const id = Number(o.id);
+  const billing = part(o, 'b');
+  const shipping = part(o, 's');
+  const created = gmtInstant(text(o.date_created_gmt)) ?? '1970-01-01T00:00:00Z';
+  return {
+    id,
+    number: String(id),
+    created_at: created,
+    updated_at: gmtInstant(text(o.date_updated_gmt)) ?? created,
+    completed_at: gmtInstant(text(o.date_completed_gmt)),
+    status: status(text(o.status)),
+    currency: text(o.currency),
+    total: money(text(o.total_amount)),
+    cart_tax: money(text(o.tax_amount)),
+    shipping_total: money(text(o.shipping_total_amount)),
+    shipping_tax: money(text(o.shipping_tax_amount)),
+    cart_discount: money(text(o.discount_total_amount)),
+    order_discount: '0',
+    payment: { method_id: text(o.payment_method), method_title: text(o.payment_method_title), paid_at: gmtInstant(text(o.date_paid_gmt)) },
+    billing: { ...address((f) => text(billing?.[f])), email: text(billing?.email ?? o.billing_email), phone: text(billing?.phone) },
+    shipping: address((f) => text(shipping?.[f])),
+    customer_note: text(o.customer_note),
+    customer_ip: text(o.ip_address),
+    customer_user_agent: text(o.user_agent),
+    customer_id: Number(o.customer_id ?? 0),
+  };
 }
 
-const ORDER_META = [
+/** The postmeta keys of an order's head (posts storage). */
+export const POSTS_ORDER_META = [
   '_order_currency', '_order_total', '_order_tax', '_order_shipping', '_order_shipping_tax', '_cart_discount', '_order_discount',
   '_customer_user', '_payment_method', '_payment_method_title', '_date_paid', '_paid_date', '_date_completed', '_completed_date',
-  '_customer_ip_address', '_customer_user_agent', '_refund_amount', '_refund_reason',
+  '_customer_ip_address', '_customer_user_agent',
   ...ADDRESS.flatMap((f) => [`_billing_${f}`, `_shipping_${f}`]), '_billing_email', '_billing_phone',
 ];
 
-async function postsMeta(db: MysqlQueryable, t: WooCommerceTables, ids: readonly number[]) {
-  return metaByOwner(
-    await selectRows(
-      db,
-      `SELECT post_id, meta_key, meta_value FROM ${t.postmeta} WHERE post_id IN (${placeholders(ids.length)}) AND meta_key IN (${placeholders(ORDER_META.length)}) ORDER BY meta_id`,
-      [...ids, ...ORDER_META],
-    ),
-    'post_id',
-  );
-}
+const POSTS_COLUMNS = 'o.ID AS id, o.post_status, o.post_date_gmt, o.post_modified_gmt, o.post_excerpt';
 
-async function postsHeads(db: MysqlQueryable, t: WooCommerceTables, ids: readonly number[], timeZone: string): Promise<OrderHead[]> {
-  const [rows, meta] = await Promise.all([
-    selectRows(db, `SELECT ID AS id, post_status, post_date_gmt, post_modified_gmt, post_excerpt FROM ${t.posts} WHERE ID IN (${placeholders(ids.length)}) ORDER BY ID`, [...ids]),
-    postsMeta(db, t, ids),
-  ]);
-  return rows.map((p) => {
-    const id = Number(p.id);
-    const m = meta.get(id) ?? new Map<string, string>();
-    const get = (key: string) => m.get(key) ?? '';
-    const created = gmtInstant(text(p.post_date_gmt)) ?? '1970-01-01T00:00:00Z';
-    // WooCommerce 2.x kept paid and completed times as local strings; 3.0 added the timestamps (and keeps both).
-    const paid = timestampInstant(get('_date_paid')) ?? localInstant(get('_paid_date'), timeZone);
-    const completed = timestampInstant(get('_date_completed')) ?? localInstant(get('_completed_date'), timeZone);
-    return {
-      id,
-      number: String(id),
-      created_at: created,
-      updated_at: gmtInstant(text(p.post_modified_gmt)) ?? created,
-      completed_at: completed,
-      status: status(text(p.post_status)),
-      currency: get('_order_currency'),
-      total: money(get('_order_total')),
-      cart_tax: money(get('_order_tax')),
-      shipping_total: money(get('_order_shipping')),
-      shipping_tax: money(get('_order_shipping_tax')),
-      cart_discount: money(get('_cart_discount')),
-      // The after-tax discount of WooCommerce before 2.3; later stores have none.
-      order_discount: money(get('_order_discount')),
-      payment: { method_id: get('_payment_method'), method_title: get('_payment_method_title'), paid_at: paid },
-      billing: { ...address((f) => get(`_billing_${f}`)), email: get('_billing_email'), phone: get('_billing_phone') },
-      shipping: address((f) => get(`_shipping_${f}`)),
-      customer_note: text(p.post_excerpt),
-      customer_ip: get('_customer_ip_address'),
-      customer_user_agent: get('_customer_user_agent'),
-      customer_id: integer(get('_customer_user')),
-    };
-  });
+function postsHead(p: Record<string, unknown>, m: ReadonlyMap<string, string | null> | undefined, timeZone: string): OrderHead {
+  const id = Number(p.id);
+  const get = (key: string) => m?.get(key) ?? '';
+  const created = gmtInstant(text(p.post_date_gmt)) ?? '1970-01-01T00:00:00Z';
+  // WooCommerce 2.x kept paid and completed times as local strings; 3.0 added the timestamps (and keeps both).
+  const paid = timestampInstant(get('_date_paid')) ?? localInstant(get('_paid_date'), timeZone);
+  const completed = timestampInstant(get('_date_completed')) ?? localInstant(get('_completed_date'), timeZone);
+  return {
+    id,
+    number: String(id),
+    created_at: created,
+    updated_at: gmtInstant(text(p.post_modified_gmt)) ?? created,
+    completed_at: completed,
+    status: status(text(p.post_status)),
+    currency: get('_order_currency'),
+    total: money(get('_order_total')),
+    cart_tax: money(get('_order_tax')),
+    shipping_total: money(get('_order_shipping')),
+    shipping_tax: money(get('_order_shipping_tax')),
+    cart_discount: money(get('_cart_discount')),
+    // The after-tax discount of WooCommerce before 2.3; later stores have none.
+    order_discount: money(get('_order_discount')),
+    payment: { method_id: get('_payment_method'), method_title: get('_payment_method_title'), paid_at: paid },
+    billing: { ...address((f) => get(`_billing_${f}`)), email: get('_billing_email'), phone: get('_billing_phone') },
+    shipping: address((f) => get(`_shipping_${f}`)),
+    customer_note: text(p.post_excerpt),
+    customer_ip: get('_customer_ip_address'),
+    customer_user_agent: get('_customer_user_agent'),
+    customer_id: integer(get('_customer_user')),
+  };
 }
 
 /** The ids of the orders WooCommerce lists, after `afterId`, at most `limit`, in id order. */
@@ -165,51 +146,27 @@ export async function orderIds(db: MysqlQueryable, t: WooCommerceTables, storage
   return rows.map((r) => Number(r.id));
 }
 
-/** The heads of the orders `ids` (which exist), in id order. */
-export function orderHeads(db: MysqlQueryable, t: WooCommerceTables, storage: WooCommerceStorage, ids: readonly number[], timeZone: string): Promise<OrderHead[]> {
-  if (ids.length === 0) return Promise.resolve([]);
-  return storage === 'hpos' ? hposHeads(db, t, ids) : postsHeads(db, t, ids, timeZone);
+/**
+ * Which orders to read: `ids` (read in id order), or the orders of `page`, a SELECT of `id` and `created` with its own
+ * conditions, ORDER BY and LIMIT (its `?` parameters in `values`), read in its order: `order`, over the alias `p`.
+ */
+export type OrderSelection = { readonly ids: readonly number[] } | { readonly page: { readonly sql: string; readonly values: readonly unknown[]; readonly order: string } };
+
+/** The head rows of the selected orders (ids that are no order left out), in the selection's order: one statement. */
+export async function headRows(db: MysqlQueryable, t: WooCommerceTables, storage: WooCommerceStorage, selection: OrderSelection): Promise<Record<string, unknown>[]> {
+  const columns = storage === 'hpos' ? hposColumns : POSTS_COLUMNS;
+  const joins = storage === 'hpos' ? hposJoins(t) : '';
+  const [table, id] = storage === 'hpos' ? [t.orders, 'o.id'] : [t.posts, 'o.ID'];
+  if ('ids' in selection) {
+    if (selection.ids.length === 0) return [];
+    return selectRows(db, `SELECT ${columns} FROM ${table} o ${joins} WHERE ${id} IN (${placeholders(selection.ids.length)}) ORDER BY ${id}`, [...selection.ids]);
+  }
+  // The page as a derived table: its plan is the id page's own (an index walked until the page is full), and the
+  // head rows are joined to its few rows by primary key.
+  return selectRows(db, `SELECT ${columns} FROM (${selection.page.sql}) p JOIN ${table} o ON ${id} = p.id ${joins} ORDER BY ${selection.page.order}`, [...selection.page.values]);
 }
 
-/** The refunds of the orders `ids`, in refund id order. */
-export async function refundsOf(db: MysqlQueryable, t: WooCommerceTables, storage: WooCommerceStorage, ids: readonly number[]): Promise<RefundHead[]> {
-  if (ids.length === 0) return [];
-  if (storage === 'hpos') {
-    const rows = await selectRows(
-      db,
-      `SELECT o.id, o.parent_order_id, o.date_created_gmt, o.total_amount,
-              (SELECT m.meta_value FROM ${t.ordersMeta} m WHERE m.order_id = o.id AND m.meta_key = '_refund_reason' ORDER BY m.id LIMIT 1) AS reason,
-              (SELECT m.meta_value FROM ${t.ordersMeta} m WHERE m.order_id = o.id AND m.meta_key = '_refund_amount' ORDER BY m.id LIMIT 1) AS amount
-         FROM ${t.orders} o WHERE o.type = 'shop_order_refund' AND o.parent_order_id IN (${placeholders(ids.length)}) ORDER BY o.id`,
-      [...ids],
-    );
-    return rows.map((r) => ({
-      orderId: Number(r.parent_order_id),
-      refund: {
-        id: Number(r.id),
-        created_at: gmtInstant(text(r.date_created_gmt)) ?? '1970-01-01T00:00:00Z',
-        // A refund's total is stored negative; `_refund_amount` is the positive amount WooCommerce reads.
-        amount: r.amount === null || r.amount === undefined ? money(text(r.total_amount)).replace(/^-/, '') : money(text(r.amount)),
-        reason: text(r.reason),
-      },
-    }));
-  }
-  const rows = await selectRows(
-    db,
-    `SELECT ID AS id, post_parent, post_date_gmt FROM ${t.posts} WHERE post_type = 'shop_order_refund' AND post_parent IN (${placeholders(ids.length)}) ORDER BY ID`,
-    [...ids],
-  );
-  const meta = await postsMeta(db, t, rows.map((r) => Number(r.id)).concat(rows.length === 0 ? [0] : []));
-  return rows.map((r) => {
-    const m = meta.get(Number(r.id));
-    return {
-      orderId: Number(r.post_parent),
-      refund: {
-        id: Number(r.id),
-        created_at: gmtInstant(text(r.post_date_gmt)) ?? '1970-01-01T00:00:00Z',
-        amount: money(m?.get('_refund_amount') ?? ''),
-        reason: m?.get('_refund_reason') ?? '',
-      },
-    };
-  });
+/** An order's head from its head row (and, posts storage, its meta). */
+export function orderHead(storage: WooCommerceStorage, row: Record<string, unknown>, meta: MetaByOwner, timeZone: string): OrderHead {
+  return storage === 'hpos' ? hposHead(row) : postsHead(row, meta.get(Number(row.id)), timeZone);
 }

@@ -1,7 +1,6 @@
 // An order's lines (`woocommerce_order_items` with their item meta) and notes (`order_note` comments), the same in
-// both storages. Only the item meta keys the snapshot needs are read, and only for the orders asked for.
-import { metaByOwner } from './read-catalog';
-import { selectRows, text, type MysqlQueryable, type WooCommerceTables } from './woocommerce-database';
+// both storages, built from the rows read-order-details.ts reads (only the item meta keys the snapshot needs, only for
+// the orders asked for).
 import { gmtInstant, integer, money } from './woocommerce-values';
 
 /** An order's lines and notes in the snapshot format's shapes. */
@@ -14,50 +13,33 @@ export interface OrderLines {
   notes: { id: number; created_at: string; content: string; customer_note: boolean; approved: boolean; type: string }[];
 }
 
-const ITEM_META = [
-  '_product_id', '_variation_id', '_qty', '_line_subtotal', '_line_total', '_line_tax', '_tax_class',
-  'method_id', 'cost', 'label', 'tax_amount', 'shipping_tax_amount', 'compound', 'discount_amount',
-];
+/** A row of the details statement (read-order-details.ts): its owner and id, and two values as text. */
+export interface DetailRow {
+  readonly owner: number;
+  readonly id: number;
+  readonly a: string;
+  readonly b: string | null;
+}
 
-const placeholders = (n: number) => Array.from({ length: n }, () => '?').join(',');
+/** Meta of each owner: the first value of each key (NULL kept as null). */
+export type MetaByOwner = Map<number, Map<string, string | null>>;
 
 const empty = (): OrderLines => ({ items: [], shipping_lines: [], tax_lines: [], fee_lines: [], coupon_lines: [], notes: [] });
 
-/** The lines and notes of the orders `ids`, by order id (every id present). */
-export async function linesOf(db: MysqlQueryable, t: WooCommerceTables, ids: readonly number[]): Promise<Map<number, OrderLines>> {
+/**
+ * The lines and notes of the orders `ids`, by order id (every id present), from item rows (owner: order, a: type,
+ * b: name) in item id order, their meta, note rows (owner: order, a: GMT date, b: content) in id order and theirs.
+ */
+export function orderLines(ids: readonly number[], items: readonly DetailRow[], meta: MetaByOwner, notes: readonly DetailRow[], noteMeta: MetaByOwner): Map<number, OrderLines> {
   const out = new Map<number, OrderLines>(ids.map((id) => [id, empty()]));
-  if (ids.length === 0) return out;
-  // Items with their meta (one row per item and wanted key; an item without any, one row) and the notes in
-  // parallel: two indexed statements, one round trip deep.
-  const [itemRows, notes] = await Promise.all([
-    selectRows(
-      db,
-      `SELECT i.order_item_id, i.order_item_name, i.order_item_type, i.order_id, m.meta_key, m.meta_value
-         FROM ${t.orderItems} i LEFT JOIN ${t.orderItemMeta} m ON m.order_item_id = i.order_item_id AND m.meta_key IN (${placeholders(ITEM_META.length)})
-        WHERE i.order_id IN (${placeholders(ids.length)}) ORDER BY i.order_item_id, m.meta_id`,
-      [...ITEM_META, ...ids],
-    ),
-    selectRows(
-      db,
-      `SELECT c.comment_ID AS id, c.comment_post_ID AS order_id, c.comment_date_gmt, c.comment_content,
-              (SELECT m.meta_value FROM ${t.commentmeta} m WHERE m.comment_id = c.comment_ID AND m.meta_key = 'is_customer_note' ORDER BY m.meta_id LIMIT 1) AS is_customer_note
-         FROM ${t.comments} c
-        WHERE c.comment_post_ID IN (${placeholders(ids.length)}) AND c.comment_type = 'order_note' AND c.comment_approved = '1'
-        ORDER BY c.comment_ID`,
-      [...ids],
-    ),
-  ]);
-  const items = itemRows.filter((r, i) => i === 0 || itemRows[i - 1]!.order_item_id !== r.order_item_id);
-  const metaRows = itemRows.filter((r) => r.meta_key !== null && r.meta_key !== undefined);
-  const meta = metaByOwner(metaRows, 'order_item_id');
   for (const item of items) {
-    const lines = out.get(Number(item.order_id));
+    const lines = out.get(item.owner);
     if (lines === undefined) continue;
-    const id = Number(item.order_item_id);
-    const m = meta.get(id) ?? new Map<string, string>();
-    const get = (key: string) => m.get(key) ?? '';
-    const name = text(item.order_item_name);
-    switch (text(item.order_item_type)) {
+    const id = item.id;
+    const m = meta.get(id);
+    const get = (key: string) => m?.get(key) ?? '';
+    const name = item.b ?? '';
+    switch (item.a) {
       case 'line_item': {
         const variation = integer(get('_variation_id'));
         lines.items.push({
@@ -97,11 +79,11 @@ export async function linesOf(db: MysqlQueryable, t: WooCommerceTables, ids: rea
     }
   }
   for (const n of notes) {
-    out.get(Number(n.order_id))?.notes.push({
-      id: Number(n.id),
-      created_at: gmtInstant(text(n.comment_date_gmt)) ?? '1970-01-01T00:00:00Z',
-      content: text(n.comment_content),
-      customer_note: text(n.is_customer_note) === '1',
+    out.get(n.owner)?.notes.push({
+      id: n.id,
+      created_at: gmtInstant(n.a) ?? '1970-01-01T00:00:00Z',
+      content: n.b ?? '',
+      customer_note: noteMeta.get(n.id)?.get('is_customer_note') === '1',
       approved: true,
       type: 'order_note',
     });

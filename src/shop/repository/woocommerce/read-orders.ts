@@ -1,33 +1,93 @@
-// Whole orders (heads, lines, refunds, notes) in the snapshot format's shape, for a list of ids: the one row -> order
+// Whole orders (heads, lines, refunds, notes) in the snapshot format's shape, for a list of ids or a page: the one row -> order
 // mapping both the export and the repository use (the repository turns these records into model orders with the
 // snapshot loader's own builder, so an order reads the same whichever way it leaves the database).
 import type { Order } from '../../model/order';
 import { SnapshotModelBuilder } from '../../snapshot/snapshot-model';
-import { orderHeads, refundsOf, type OrderHead, type RefundHead } from './read-order-heads';
-import { linesOf, type OrderLines } from './read-order-lines';
+import { orderDetails, type OrderDetails } from './read-order-details';
+import { headRows, orderHead, type OrderHead, type OrderSelection, type RefundHead } from './read-order-heads';
+import type { OrderLines } from './read-order-lines';
 import type { MysqlQueryable, WooCommerceStorage, WooCommerceTables } from './woocommerce-database';
+
+export type { OrderSelection } from './read-order-heads';
 
 /** An order as the snapshot format writes it. */
 export type SnapshotOrder = OrderHead & Omit<OrderLines, 'notes'> & { refunds: RefundHead['refund'][]; notes: OrderLines['notes'] };
 
+// A page's ids are kept for pages of up to this many orders (a whole-store list is never guessed).
+const HINTED_PAGE_MAX = 100;
+
 /**
- * The orders `ids` (ids that are no order of `storage` are left out), in id order. Reads only the rows of these
- * orders: their head (meta or HPOS columns), items with the item meta keys the format needs, refunds and notes.
+ * The ids each recently read page answered with (at most `capacity` pages, the least recently read dropped). The next
+ * read of the same page (same SQL and values) reads the parts of those orders beside its head rows, one round trip
+ * deep instead of two; when the head rows name an order the guess lacks (an order was added, trashed or moved), the
+ * parts are read again for the ids the head rows name. Ids only: every answer is read from the database.
  */
-export async function readOrders(db: MysqlQueryable, t: WooCommerceTables, storage: WooCommerceStorage, ids: readonly number[], timeZone: string): Promise<SnapshotOrder[]> {
-  if (ids.length === 0) return [];
-  // The parts in parallel (each a few indexed statements): a page is then as slow as its slowest part, not their sum.
-  // Lines and refunds of ids that are no order are read for nothing and dropped with their missing head.
-  const [heads, lines, refunds] = await Promise.all([orderHeads(db, t, storage, ids, timeZone), linesOf(db, t, ids), refundsOf(db, t, storage, ids)]);
-  if (heads.length === 0) return [];
+export class PageIdsHint {
+  private readonly recent = new Map<string, readonly number[]>();
+  constructor(private readonly capacity = 256) {}
+
+  /** The ids `key` answered with last, if kept. */
+  get(key: string): readonly number[] | undefined {
+    return this.recent.get(key);
+  }
+
+  /** Keeps the ids `key` answered with (a page too large to guess forgets its key). */
+  set(key: string, ids: readonly number[]): void {
+    this.recent.delete(key);
+    if (ids.length === 0 || ids.length > HINTED_PAGE_MAX) return;
+    this.recent.set(key, ids);
+    if (this.recent.size > this.capacity) this.recent.delete(this.recent.keys().next().value!);
+  }
+}
+
+const idsOf = (rows: readonly Record<string, unknown>[]) => rows.map((r) => Number(r.id));
+
+async function pageRows(db: MysqlQueryable, t: WooCommerceTables, storage: WooCommerceStorage, page: Extract<OrderSelection, { page: unknown }>['page'], hint: PageIdsHint | undefined) {
+  const key = JSON.stringify([storage, page.sql, page.values]);
+  const guess = hint?.get(key);
+  let rows: Record<string, unknown>[];
+  let details: OrderDetails;
+  if (guess === undefined) {
+    rows = await headRows(db, t, storage, { page });
+    details = await orderDetails(db, t, storage, idsOf(rows));
+  } else {
+    let guessed: OrderDetails;
+    [rows, guessed] = await Promise.all([headRows(db, t, storage, { page }), orderDetails(db, t, storage, guess)]);
+    const known = new Set(guess);
+    // Parts of guessed orders the page no longer holds are dropped with their missing head.
+    details = idsOf(rows).every((id) => known.has(id)) ? guessed : await orderDetails(db, t, storage, idsOf(rows));
+  }
+  hint?.set(key, idsOf(rows));
+  return { rows, details };
+}
+
+/**
+ * The selected orders (ids that are no order of `storage` are left out), in the selection's order (ids: id order).
+ * Three statements whatever the number of orders: the head rows, and everything else of these orders (items with the
+ * item meta keys the format needs, notes, refunds, posts meta) in two UNIONs sent together (read-order-details.ts).
+ * Ids given are read all at once, one round trip deep; a page's ids come from its head rows, so its other statements
+ * wait for the first unless `hint` knows the page's ids from its last read.
+ */
+export async function readOrders(db: MysqlQueryable, t: WooCommerceTables, storage: WooCommerceStorage, selection: OrderSelection, timeZone: string, hint?: PageIdsHint): Promise<SnapshotOrder[]> {
+  let rows: Record<string, unknown>[];
+  let details: OrderDetails;
+  if ('ids' in selection) {
+    if (selection.ids.length === 0) return [];
+    // Parts of ids that are no order are read for nothing and dropped with their missing head.
+    [rows, details] = await Promise.all([headRows(db, t, storage, selection), orderDetails(db, t, storage, selection.ids)]);
+  } else {
+    ({ rows, details } = await pageRows(db, t, storage, selection.page, hint));
+  }
+  if (rows.length === 0) return [];
   const refundsByOrder = new Map<number, RefundHead['refund'][]>();
-  for (const r of refunds) {
+  for (const r of details.refunds) {
     let list = refundsByOrder.get(r.orderId);
     if (list === undefined) refundsByOrder.set(r.orderId, (list = []));
     list.push(r.refund);
   }
-  return heads.map((head) => {
-    const l = lines.get(head.id)!;
+  return rows.map((row) => {
+    const head = orderHead(storage, row, details.orderMeta, timeZone);
+    const l = details.lines.get(head.id)!;
     return {
       ...head,
       items: l.items,
@@ -43,15 +103,25 @@ export async function readOrders(db: MysqlQueryable, t: WooCommerceTables, stora
 
 type OrderInput = Parameters<SnapshotModelBuilder['order']>[0];
 
-/** The orders `ids` as the model's orders, in the order of `ids` (those that are no order left out). */
-export async function readModelOrders(db: MysqlQueryable, t: WooCommerceTables, storage: WooCommerceStorage, ids: readonly number[], store: { timeZone: string; currency: string }): Promise<Order[]> {
-  const byId = new Map((await readOrders(db, t, storage, ids, store.timeZone)).map((r) => [r.id, r]));
-  const build = new SnapshotModelBuilder();
-  const out: Order[] = [];
-  for (const id of ids) {
-    const record = byId.get(id);
-    // The ids come from a query requiring a defined status, so the record is a valid order input.
-    if (record !== undefined) out.push(build.order(record as unknown as OrderInput, store.currency));
+/**
+ * The selected orders as the model's orders: a page in its order, ids in the order of `ids` (those that are no order
+ * left out).
+ */
+export async function readModelOrders(
+  db: MysqlQueryable,
+  t: WooCommerceTables,
+  storage: WooCommerceStorage,
+  selection: OrderSelection,
+  store: { timeZone: string; currency: string },
+  hint?: PageIdsHint,
+): Promise<Order[]> {
+  const records = await readOrders(db, t, storage, selection, store.timeZone, hint);
+  let ordered = records;
+  if ('ids' in selection) {
+    const byId = new Map(records.map((r) => [r.id, r]));
+    ordered = selection.ids.flatMap((id) => byId.get(id) ?? []);
   }
-  return out;
+  const build = new SnapshotModelBuilder();
+  // The ids and pages come from queries requiring a defined status, so each record is a valid order input.
+  return ordered.map((record) => build.order(record as unknown as OrderInput, store.currency));
 }

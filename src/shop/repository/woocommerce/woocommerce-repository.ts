@@ -11,7 +11,7 @@ import { requestBudget } from '../request-budget';
 import { budgetedQueryable, mysqlFlavor, type MysqlFlavor } from './mysql-budget';
 import { couponBase, couponConditions, datetimeWindow, limitClause, orderColumns, orderConditions, SqlParams, timeBound } from './order-where';
 import { readCoupons, readCustomers, readProducts } from './read-catalog';
-import { readModelOrders } from './read-orders';
+import { PageIdsHint, readModelOrders } from './read-orders';
 import { readStoreSettings } from './read-store-settings';
 import { countedOrders, reportCacheFor, reportSales, reportTopSellers, type ReportCacheFor } from './reports/cached-reports';
 import { forwardStatusChange } from './writes/forward-status-change';
@@ -137,17 +137,18 @@ export function createWooCommerceRepository(options: WooCommerceRepositoryOption
   };
   const client = options.forwardWritesTo === undefined ? undefined : storeRestClient(options.forwardWritesTo);
   const cacheFor = reportCacheFor(options.reportCache);
+  const pageHint = new PageIdsHint();
   // Each read of a forwarded change has a budget of its own: the store's answer may take most of the request's.
   const changeFor = (signal?: AbortSignal): ChangeStatus => async (id, change) => {
     if (client === undefined) throw new RepositoryUnavailableError('read-only', 'the WooCommerce bridge is read-only: change orders in WooCommerce', { retryAfterSeconds: 3600 });
-    const reads = repositoryOver(() => budgetedQueryable(raw, flavorOf, requestBudget(budgetMs, signal)), t, prefix, settingsOf, forRequest, changeFor(signal), cacheFor);
+    const reads = repositoryOver(() => budgetedQueryable(raw, flavorOf, requestBudget(budgetMs, signal)), t, prefix, settingsOf, forRequest, changeFor(signal), cacheFor, pageHint);
     return forwardStatusChange(client, id, change, { getOrder: (orderId) => reads.getOrder(orderId), signal });
   };
   const forRequest = (scope: RepositoryRequestScope): ShopRepository => {
     const db = budgetedQueryable(raw, flavorOf, requestBudget(budgetMs, scope.signal));
-    return repositoryOver(() => db, t, prefix, settingsOf, forRequest, changeFor(scope.signal), cacheFor);
+    return repositoryOver(() => db, t, prefix, settingsOf, forRequest, changeFor(scope.signal), cacheFor, pageHint);
   };
-  const repository = repositoryOver(() => budgetedQueryable(raw, flavorOf, requestBudget(budgetMs)), t, prefix, settingsOf, forRequest, changeFor(), cacheFor);
+  const repository = repositoryOver(() => budgetedQueryable(raw, flavorOf, requestBudget(budgetMs)), t, prefix, settingsOf, forRequest, changeFor(), cacheFor, pageHint);
   return {
     ...repository,
     async close() {
@@ -167,9 +168,10 @@ function repositoryOver(
   forRequest: (scope: RepositoryRequestScope) => ShopRepository,
   changeStatus: ChangeStatus,
   cacheFor: ReportCacheFor,
+  pageHint: PageIdsHint,
 ): ShopRepository {
   async function ordersOf(db: MysqlQueryable, s: Settings, ids: readonly number[]): Promise<Order[]> {
-    return readModelOrders(db, t, s.storage, ids, s.store);
+    return readModelOrders(db, t, s.storage, { ids }, s.store);
   }
 
   async function couponsOf(db: MysqlQueryable, s: Settings, ids: readonly number[]): Promise<Coupon[]> {
@@ -184,17 +186,14 @@ function repositoryOver(
     return out;
   }
 
-  async function orderIdsPage(db: MysqlQueryable, s: Settings, filter: OrderFilter, paging: Paging): Promise<number[]> {
+  // A page is read straight from its id query (a derived table of the head statement): no round trip for the ids.
+  async function ordersPage(db: MysqlQueryable, s: Settings, filter: OrderFilter, paging: Paging): Promise<Order[]> {
     const p = new SqlParams();
     const conds = orderConditions(t, s.storage, filter, p);
     if (conds === null) return [];
     const c = orderColumns(t, s.storage);
-    const rows = await selectRows(
-      db,
-      `SELECT ${c.id} AS id FROM ${c.from} WHERE ${conds.join(' AND ')} ORDER BY ${c.created} DESC, ${c.id} DESC ${limitClause(paging, p)}`,
-      p.values,
-    );
-    return idsOf(rows);
+    const sql = `SELECT ${c.id} AS id, ${c.created} AS created FROM ${c.from} WHERE ${conds.join(' AND ')} ORDER BY ${c.created} DESC, ${c.id} DESC ${limitClause(paging, p)}`;
+    return readModelOrders(db, t, s.storage, { page: { sql, values: p.values, order: 'p.created DESC, p.id DESC' } }, s.store, pageHint);
   }
 
   async function couponIdsPage(db: MysqlQueryable, filter: CouponFilter, paging: Paging): Promise<number[]> {
@@ -211,8 +210,7 @@ function repositoryOver(
     async listOrders(filter, paging) {
       const db = dbFor();
       const s = await settingsOf(db);
-      const ids = await orderIdsPage(db, s, filter, paging);
-      return ordersOf(db, s, ids);
+      return ordersPage(db, s, filter, paging);
     },
 
     async countOrders(filter) {

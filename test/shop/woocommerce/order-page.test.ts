@@ -1,0 +1,139 @@
+// An order page of the WooCommerce bridge is two statements: head rows read straight from the page's id query, then
+// every other part of the page's orders (items with meta, notes with meta, refunds with meta, posts meta) in one
+// UNION (docs/woocommerce.md, "How a page is read"). Here pages holding the parts' edge cases (an order without any
+// line, one with many notes, one with several refunds, one refund without `_refund_amount`) must answer as the memory
+// repository answers for the same shop, in both storages, also when the store's tables have different collations
+// (WooCommerce creates its tables years after WordPress's, under the server's default of the day; a UNION of
+// columns of different collations is an error unless the bridge makes them one).
+import { describe, expect, it } from 'vitest';
+import { createMemoryRepository, type Order, type OrderFilter, type Paging, type ShopRepository, type ShopSnapshot } from 'wc-legacy-api/shop';
+import { createWooCommerceRepository } from 'wc-legacy-api/woocommerce';
+import { Decimal } from 'decimal.js';
+import { generateDemoShop } from '../../../examples/demo-shop';
+import { writeWooCommerceShop } from './fixture-writer';
+import { emptyDatabase, MYSQL_URL } from './mariadb-harness';
+import { asStoredByWooCommerce, withWooCommerceIds } from './woocommerce-shape';
+
+const at = (s: string) => new Date(s);
+
+/** The demo shop with the edge cases on its newest orders (the default page's). */
+function edgeCaseShop(): ShopSnapshot {
+  const shop = generateDemoShop({ seed: 11, orders: 30 });
+  const newest = [...shop.orders].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id);
+  const [bare, chatty, refunded] = [newest[0]!.id, newest[3]!.id, newest[6]!.id];
+  const orders = shop.orders.map((o): Order => {
+    if (o.id === bare) return { ...o, lineItems: [], shippingLines: [], taxLines: [], feeLines: [], couponLines: [], refunds: [], notes: [] };
+    if (o.id === chatty) {
+      const notes = Array.from({ length: 40 }, (_, i) => ({
+        id: 900_000 + i,
+        createdAt: at(`2026-11-${String(1 + (i % 28)).padStart(2, '0')}T10:${String(i).padStart(2, '0')}:00Z`),
+        content: `Note ${i}: ${'ü'.repeat(i)} "quoted" \\ back\nline`,
+        customerNote: i % 3 === 0,
+        approved: true,
+        type: 'order_note',
+      }));
+      return { ...o, notes };
+    }
+    if (o.id === refunded) {
+      const refunds = ['1.5', '0.25', '10', '3.333'].map((amount, i) => ({ id: 800_000 + i, createdAt: at(`2026-11-1${i}T08:00:00Z`), amount: new Decimal(amount), reason: i === 1 ? '' : `Reason ${i}` }));
+      return { ...o, refunds };
+    }
+    return o;
+  });
+  return withWooCommerceIds({ ...shop, orders });
+}
+
+const pages: [OrderFilter, Paging][] = [
+  [{}, { offset: 0, limit: 10 }],
+  [{}, { offset: 3, limit: 5 }],
+  [{}, { offset: 25, limit: 10 }],
+  [{}, { offset: 0, limit: null }],
+  [{}, { offset: 0, limit: 0 }],
+  [{ statuses: ['processing', 'completed', 'refunded'] }, { offset: 0, limit: 4 }],
+  [{ search: ['nothing-matches-this'] }, { offset: 0, limit: 10 }],
+];
+
+// Orders as plain data (Decimal and Date as their JSON), so both repositories' answers compare field by field.
+const plain = (orders: readonly (Order | undefined)[]) => JSON.parse(JSON.stringify(orders)) as unknown;
+
+async function expectSamePages(bridge: ShopRepository, memory: ShopRepository, shop: ShopSnapshot): Promise<void> {
+  for (const [filter, paging] of pages) {
+    expect(plain(await bridge.listOrders(filter, paging)), JSON.stringify([filter, paging])).toEqual(plain(await memory.listOrders(filter, paging)));
+  }
+  const ids = shop.orders.map((o) => o.id);
+  expect(plain(await Promise.all(ids.map((id) => bridge.getOrder(id))))).toEqual(plain(await Promise.all(ids.map((id) => memory.getOrder(id)))));
+}
+
+describe.skipIf(MYSQL_URL === undefined)('the WooCommerce bridge reads an order page', () => {
+  const shop = edgeCaseShop();
+  for (const storage of ['posts', 'hpos'] as const) {
+    it(`with orders without lines, with many notes and with refunds, as the memory repository does (${storage})`, async () => {
+      const pool = await emptyDatabase();
+      await writeWooCommerceShop(pool, shop, { storage, tablePrefix: 'wp_' });
+      // A refund whose `_refund_amount` meta is gone: HPOS reads its row's total (stored negative), as WooCommerce does.
+      const refund = shop.orders.flatMap((o) => o.refunds).find((r) => r.id >= 800_000 && r.amount.eq('0.25'))!;
+      if (storage === 'hpos') await pool.query(`DELETE FROM wp_wc_orders_meta WHERE order_id = ? AND meta_key = '_refund_amount'`, [refund.id]);
+      const bridge = createWooCommerceRepository({ pool, storage });
+      const memory = createMemoryRepository(asStoredByWooCommerce(shop, storage));
+      const newest = await bridge.listOrders({}, { offset: 0, limit: 10 });
+      // The page does hold the edge cases.
+      expect(newest.some((o) => o.lineItems.length + o.shippingLines.length + o.taxLines.length === 0)).toBe(true);
+      expect(newest.some((o) => o.notes.length === 40 && o.notes.some((n) => n.customerNote))).toBe(true);
+      expect(newest.some((o) => o.refunds.length === 4)).toBe(true);
+      await expectSamePages(bridge, memory, shop);
+    });
+
+    // A page read again reads its parts beside its head rows for the ids it answered with last time; when the page
+    // changed (here: its newest order and one of the last page's trashed), the answer is still the page's own.
+    it(`a page read again after its orders changed (${storage})`, async () => {
+      const pool = await emptyDatabase();
+      await writeWooCommerceShop(pool, shop, { storage, tablePrefix: 'wp_' });
+      const bridge = createWooCommerceRepository({ pool, storage });
+      const reads: [OrderFilter, Paging][] = [
+        [{}, { offset: 0, limit: 10 }],
+        [{}, { offset: 25, limit: 10 }],
+      ];
+      const memory = createMemoryRepository(asStoredByWooCommerce(shop, storage));
+      for (let round = 0; round < 2; round++) {
+        for (const [filter, paging] of reads) expect(plain(await bridge.listOrders(filter, paging))).toEqual(plain(await memory.listOrders(filter, paging)));
+      }
+      const first = await bridge.listOrders({}, { offset: 0, limit: 10 });
+      const last = await bridge.listOrders({}, { offset: 25, limit: 10 });
+      const trashed = [first[0]!.id, last[1]!.id];
+      for (const id of trashed) {
+        await pool.query(storage === 'hpos' ? `UPDATE wp_wc_orders SET status = 'trash' WHERE id = ?` : `UPDATE wp_posts SET post_status = 'trash' WHERE ID = ?`, [id]);
+      }
+      const after = createMemoryRepository(asStoredByWooCommerce({ ...shop, orders: shop.orders.filter((o) => !trashed.includes(o.id)) }, storage));
+      for (const [filter, paging] of reads) {
+        const page = await bridge.listOrders(filter, paging);
+        expect(page.map((o) => o.id).some((id) => trashed.includes(id))).toBe(false);
+        expect(plain(page)).toEqual(plain(await after.listOrders(filter, paging)));
+      }
+    });
+
+    // The parts of more than 1,000 orders are read 1,000 orders a statement (each statement repeats the ids).
+    it(`a list of all orders past 1,000 (${storage})`, { timeout: 120_000 }, async () => {
+      const big = withWooCommerceIds(generateDemoShop({ seed: 5, orders: 1_050 }));
+      const pool = await emptyDatabase();
+      await writeWooCommerceShop(pool, big, { storage, tablePrefix: 'wp_', batchSize: 500 });
+      const all = await createWooCommerceRepository({ pool, storage }).listOrders({}, { offset: 0, limit: null });
+      expect(all).toHaveLength(big.orders.length);
+      expect(plain(all)).toEqual(plain(await createMemoryRepository(asStoredByWooCommerce(big, storage)).listOrders({}, { offset: 0, limit: null })));
+    });
+
+    it(`when the store's tables have different collations (${storage})`, async () => {
+      const pool = await emptyDatabase();
+      await writeWooCommerceShop(pool, shop, { storage, tablePrefix: 'wp_' });
+      const collations: [string, string][] = [
+        ['wp_woocommerce_order_items', 'utf8mb4_general_ci'],
+        ['wp_woocommerce_order_itemmeta', 'utf8mb4_unicode_520_ci'],
+        ['wp_comments', 'utf8mb4_bin'],
+        ['wp_postmeta', 'utf8mb4_general_ci'],
+        ...(storage === 'hpos' ? ([['wp_wc_orders_meta', 'utf8mb4_bin']] as [string, string][]) : []),
+      ];
+      for (const [table, collation] of collations) await pool.query(`ALTER TABLE ${table} CONVERT TO CHARACTER SET utf8mb4 COLLATE ${collation}`);
+      const bridge = createWooCommerceRepository({ pool, storage });
+      await expectSamePages(bridge, createMemoryRepository(asStoredByWooCommerce(shop, storage)), shop);
+    });
+  }
+});
