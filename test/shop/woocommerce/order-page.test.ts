@@ -111,6 +111,41 @@ describe.skipIf(MYSQL_URL === undefined)('the WooCommerce bridge reads an order 
       }
     });
 
+    // The line items of a page's orders are kept between reads, and used only while the order's head row shows the
+    // same modification time (order-line-cache.ts): WooCommerce saves the order whenever it changes its items.
+    it(`a page read again uses kept lines only while the order is unmodified, never for an order modified just now (${storage})`, async () => {
+      const pool = await emptyDatabase();
+      await writeWooCommerceShop(pool, shop, { storage, tablePrefix: 'wp_' });
+      const bridge = createWooCommerceRepository({ pool, storage });
+      const memory = createMemoryRepository(asStoredByWooCommerce(shop, storage));
+      const page: [OrderFilter, Paging] = [{}, { offset: 0, limit: 10 }];
+      expect(plain(await bridge.listOrders(...page))).toEqual(plain(await memory.listOrders(...page)));
+      const order = (await bridge.listOrders(...page)).find((o) => o.lineItems.length > 0)!;
+      const item = order.lineItems[0]!;
+      const quantityOf = async () => (await bridge.listOrders(...page)).find((o) => o.id === order.id)!.lineItems.find((i) => i.id === item.id)!.quantity;
+      const setQuantity = (q: number) => pool.query(`UPDATE wp_woocommerce_order_itemmeta SET meta_value = ? WHERE order_item_id = ? AND meta_key = '_qty'`, [String(q), item.id]);
+      const touch = (sql: string) =>
+        pool.query(storage === 'hpos' ? `UPDATE wp_wc_orders SET date_updated_gmt = ${sql} WHERE id = ?` : `UPDATE wp_posts SET post_modified_gmt = ${sql} WHERE ID = ?`, [order.id]);
+      // A write that does not save the order (a plugin's): the kept lines answer until the order is saved.
+      const unkept = createWooCommerceRepository({ pool, storage, keepLineItems: false });
+      await unkept.listOrders(...page);
+      await setQuantity(item.quantity + 70);
+      expect(await quantityOf()).toBe(item.quantity);
+      // Unless told to keep nothing.
+      expect((await unkept.listOrders(...page)).find((o) => o.id === order.id)!.lineItems.find((i) => i.id === item.id)!.quantity).toBe(item.quantity + 70);
+      // Saved: its modification time moved, so its lines are read again.
+      await touch(storage === 'hpos' ? 'date_updated_gmt + INTERVAL 1 SECOND' : 'post_modified_gmt + INTERVAL 1 SECOND');
+      expect(await quantityOf()).toBe(item.quantity + 70);
+      // Modified just now (a second change could share its second): never kept, every read reads its lines.
+      await touch('UTC_TIMESTAMP()');
+      expect(await quantityOf()).toBe(item.quantity + 70);
+      await setQuantity(item.quantity + 71);
+      expect(await quantityOf()).toBe(item.quantity + 71);
+      // The rest of the page is as memory's for the same change.
+      const others = (await bridge.listOrders(...page)).filter((o) => o.id !== order.id);
+      expect(plain(others)).toEqual(plain((await memory.listOrders(...page)).filter((o) => o.id !== order.id)));
+    });
+
     // The parts of more than 1,000 orders are read 1,000 orders a statement (each statement repeats the ids).
     it(`a list of all orders past 1,000 (${storage})`, { timeout: 120_000 }, async () => {
       const big = withWooCommerceIds(generateDemoShop({ seed: 5, orders: 1_050 }));

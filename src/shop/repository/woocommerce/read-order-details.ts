@@ -100,23 +100,17 @@ function metaOf(rows: readonly DetailRow[]): MetaByOwner {
 // statements of bounded size, well under the server's `max_allowed_packet`.
 const CHUNK = 1000;
 
-/** The parts of the orders `ids` (see the file's comment): two statements per 1,000 orders. */
-export async function orderDetails(db: MysqlQueryable, t: WooCommerceTables, storage: WooCommerceStorage, ids: readonly number[]): Promise<OrderDetails> {
-  if (ids.length === 0) return { lines: new Map(), refunds: [], orderMeta: new Map() };
-  if (ids.length > CHUNK) {
-    const chunks = Array.from({ length: Math.ceil(ids.length / CHUNK) }, (_, i) => ids.slice(i * CHUNK, (i + 1) * CHUNK));
-    const parts = await Promise.all(chunks.map((chunk) => orderDetails(db, t, storage, chunk)));
-    return {
-      lines: new Map(parts.flatMap((p) => [...p.lines])),
-      refunds: parts.flatMap((p) => p.refunds).sort((a, b) => a.refund.id - b.refund.id),
-      orderMeta: new Map(parts.flatMap((p) => [...p.orderMeta])),
-    };
-  }
-  const parts = branches(t, storage, ids);
-  // Two statements in parallel: the lines (items and their meta, most of the work) and the rest, so a page's parts
-  // take the longer of the two on the server's cores instead of their sum on one.
-  const union = (branches: readonly Branch[]) => selectRows(db, branches.map((p) => p.sql).join('\nUNION ALL '), branches.flatMap((p) => p.values));
-  const rows = (await Promise.all([union(parts.slice(0, 2)), union(parts.slice(2))])).flat();
+/** The item rows of some orders: `i` rows (owner: order) and their `m` meta rows (owner: item), in id order. */
+export interface ItemRows {
+  readonly items: DetailRow[];
+  readonly meta: DetailRow[];
+}
+
+const NO_ITEMS: ItemRows = { items: [], meta: [] };
+
+// The rows of one UNION, by kind, each kind in id order (the readers' order; see the file's comment).
+async function unionRows(db: MysqlQueryable, parts: readonly Branch[]): Promise<Map<string, DetailRow[]>> {
+  const rows = await selectRows(db, parts.map((p) => p.sql).join('\nUNION ALL '), parts.flatMap((p) => p.values));
   const byKind = new Map<string, DetailRow[]>();
   for (const r of rows) {
     const kind = text(r.k);
@@ -124,8 +118,27 @@ export async function orderDetails(db: MysqlQueryable, t: WooCommerceTables, sto
     if (list === undefined) byKind.set(kind, (list = []));
     list.push({ owner: Number(r.o), id: Number(r.id), a: text(r.a), b: r.b === null || r.b === undefined ? null : text(r.b) });
   }
-  const kind = (k: string) => (byKind.get(k) ?? []).sort((x, y) => x.id - y.id);
-  const lines = orderLines(ids, kind('i'), metaOf(kind('m')), kind('n'), metaOf(kind('nm')));
+  for (const list of byKind.values()) list.sort((x, y) => x.id - y.id);
+  return byKind;
+}
+
+/** The line items and their meta of the orders `ids` (at most 1,000): the first of the two statements. */
+export async function itemRows(db: MysqlQueryable, t: WooCommerceTables, storage: WooCommerceStorage, ids: readonly number[]): Promise<ItemRows> {
+  if (ids.length === 0) return NO_ITEMS;
+  const byKind = await unionRows(db, branches(t, storage, ids).slice(0, 2));
+  return { items: byKind.get('i') ?? [], meta: byKind.get('m') ?? [] };
+}
+
+/** Notes, refunds and (posts) order meta of the orders `ids` (at most 1,000), by kind: the second statement. */
+export async function otherRows(db: MysqlQueryable, t: WooCommerceTables, storage: WooCommerceStorage, ids: readonly number[]): Promise<Map<string, DetailRow[]>> {
+  if (ids.length === 0) return new Map();
+  return unionRows(db, branches(t, storage, ids).slice(2));
+}
+
+/** The {@link OrderDetails} of `ids` from their item rows (in id order) and the other rows by kind. */
+export function assembleDetails(storage: WooCommerceStorage, ids: readonly number[], items: ItemRows, other: ReadonlyMap<string, DetailRow[]>): OrderDetails {
+  const kind = (k: string) => other.get(k) ?? [];
+  const lines = orderLines(ids, items.items, metaOf(items.meta), kind('n'), metaOf(kind('nm')));
   const refundMeta = metaOf(kind('rm'));
   const refunds = kind('r').map((r): RefundHead => {
     const m = refundMeta.get(r.id);
@@ -143,4 +156,22 @@ export async function orderDetails(db: MysqlQueryable, t: WooCommerceTables, sto
     };
   });
   return { lines, refunds, orderMeta: metaOf(kind('pm')) };
+}
+
+/** The parts of the orders `ids` (see the file's comment): two statements per 1,000 orders. */
+export async function orderDetails(db: MysqlQueryable, t: WooCommerceTables, storage: WooCommerceStorage, ids: readonly number[]): Promise<OrderDetails> {
+  if (ids.length === 0) return { lines: new Map(), refunds: [], orderMeta: new Map() };
+  if (ids.length > CHUNK) {
+    const chunks = Array.from({ length: Math.ceil(ids.length / CHUNK) }, (_, i) => ids.slice(i * CHUNK, (i + 1) * CHUNK));
+    const parts = await Promise.all(chunks.map((chunk) => orderDetails(db, t, storage, chunk)));
+    return {
+      lines: new Map(parts.flatMap((p) => [...p.lines])),
+      refunds: parts.flatMap((p) => p.refunds).sort((a, b) => a.refund.id - b.refund.id),
+      orderMeta: new Map(parts.flatMap((p) => [...p.orderMeta])),
+    };
+  }
+  // Two statements in parallel: the lines (items and their meta, most of the work) and the rest, so a page's parts
+  // take the longer of the two on the server's cores instead of their sum on one.
+  const [items, other] = await Promise.all([itemRows(db, t, storage, ids), otherRows(db, t, storage, ids)]);
+  return assembleDetails(storage, ids, items, other);
 }

@@ -170,3 +170,10 @@ export async function headRows(db: MysqlQueryable, t: WooCommerceTables, storage
 export function orderHead(storage: WooCommerceStorage, row: Record<string, unknown>, meta: MetaByOwner, timeZone: string): OrderHead {
   return storage === 'hpos' ? hposHead(row) : postsHead(row, meta.get(Number(row.id)), timeZone);
 }
+
+/** An order's modification time as its head row carries it: the text as a version, and epoch ms where it reads. */
+export function headModified(storage: WooCommerceStorage, row: Record<string, unknown>): { version: string; modifiedMs: number | undefined } {
+  const version = text(storage === 'hpos' ? row.date_updated_gmt : row.post_modified_gmt);
+  const iso = gmtInstant(version);
+  return { version, modifiedMs: iso === null ? undefined : Date.parse(iso) };
+}

@@ -3,9 +3,10 @@
 // snapshot loader's own builder, so an order reads the same whichever way it leaves the database).
 import type { Order } from '../../model/order';
 import { SnapshotModelBuilder } from '../../snapshot/snapshot-model';
-import { orderDetails, type OrderDetails } from './read-order-details';
-import { headRows, orderHead, type OrderHead, type OrderSelection, type RefundHead } from './read-order-heads';
-import type { OrderLines } from './read-order-lines';
+import { mergeItemRows, type OrderLineCache } from './order-line-cache';
+import { assembleDetails, itemRows, orderDetails, otherRows, type ItemRows, type OrderDetails } from './read-order-details';
+import { headModified, headRows, orderHead, type OrderHead, type OrderSelection, type RefundHead } from './read-order-heads';
+import type { DetailRow, OrderLines } from './read-order-lines';
 import type { MysqlQueryable, WooCommerceStorage, WooCommerceTables } from './woocommerce-database';
 
 export type { OrderSelection } from './read-order-heads';
@@ -20,11 +21,15 @@ const HINTED_PAGE_MAX = 100;
  * The ids each recently read page answered with (at most `capacity` pages, the least recently read dropped). The next
  * read of the same page (same SQL and values) reads the parts of those orders beside its head rows, one round trip
  * deep instead of two; when the head rows name an order the guess lacks (an order was added, trashed or moved), the
- * parts are read again for the ids the head rows name. Ids only: every answer is read from the database.
+ * parts are read again for the ids the head rows name. With `lines`, the line items of the pages' orders are kept
+ * too, and used only while each order's head row shows it unmodified (order-line-cache.ts).
  */
 export class PageIdsHint {
   private readonly recent = new Map<string, readonly number[]>();
-  constructor(private readonly capacity = 256) {}
+  constructor(
+    private readonly capacity: number,
+    readonly lines: OrderLineCache | undefined,
+  ) {}
 
   /** The ids `key` answered with last, if kept. */
   get(key: string): readonly number[] | undefined {
@@ -42,20 +47,69 @@ export class PageIdsHint {
 
 const idsOf = (rows: readonly Record<string, unknown>[]) => rows.map((r) => Number(r.id));
 
+type Versions = Map<number, ReturnType<typeof headModified>>;
+const versionsOf = (storage: WooCommerceStorage, rows: readonly Record<string, unknown>[]): Versions =>
+  new Map(rows.map((r) => [Number(r.id), headModified(storage, r)]));
+
+// The page's item rows: kept ones whose order is unmodified, the others read (and kept). `pending`: rows already on
+// their way for some of the ids (read beside the head rows on a guess).
+async function pageItems(db: MysqlQueryable, t: WooCommerceTables, storage: WooCommerceStorage, rows: readonly Record<string, unknown>[], lines: OrderLineCache, pending?: { ids: readonly number[]; rows: ItemRows }): Promise<ItemRows> {
+  const versions = versionsOf(storage, rows);
+  const parts: ItemRows[] = [];
+  const missing: number[] = [];
+  const coming = new Set(pending?.ids);
+  for (const id of idsOf(rows)) {
+    if (coming.has(id)) continue;
+    const kept = lines.get(id, versions.get(id)!.version);
+    if (kept === undefined) missing.push(id);
+    else parts.push(kept);
+  }
+  if (pending !== undefined && pending.ids.length > 0) {
+    parts.push(pending.rows);
+    lines.keep(pending.ids, pending.rows, versions);
+  }
+  if (missing.length > 0) {
+    const read = await itemRows(db, t, storage, missing);
+    lines.keep(missing, read, versions);
+    parts.push(read);
+  }
+  return parts.length === 0 ? { items: [], meta: [] } : mergeItemRows(parts);
+}
+
 async function pageRows(db: MysqlQueryable, t: WooCommerceTables, storage: WooCommerceStorage, page: Extract<OrderSelection, { page: unknown }>['page'], hint: PageIdsHint | undefined) {
   const key = JSON.stringify([storage, page.sql, page.values]);
   const guess = hint?.get(key);
+  const lines = hint?.lines;
   let rows: Record<string, unknown>[];
   let details: OrderDetails;
   if (guess === undefined) {
     rows = await headRows(db, t, storage, { page });
-    details = await orderDetails(db, t, storage, idsOf(rows));
-  } else {
+    const ids = idsOf(rows);
+    if (lines === undefined || ids.length > HINTED_PAGE_MAX) details = await orderDetails(db, t, storage, ids);
+    else {
+      const [items, other] = await Promise.all([pageItems(db, t, storage, rows, lines), otherRows(db, t, storage, ids)]);
+      details = assembleDetails(storage, ids, items, other);
+    }
+  } else if (lines === undefined) {
     let guessed: OrderDetails;
     [rows, guessed] = await Promise.all([headRows(db, t, storage, { page }), orderDetails(db, t, storage, guess)]);
     const known = new Set(guess);
     // Parts of guessed orders the page no longer holds are dropped with their missing head.
     details = idsOf(rows).every((id) => known.has(id)) ? guessed : await orderDetails(db, t, storage, idsOf(rows));
+  } else {
+    // Beside the head rows: the other parts of the guessed orders, and the items of those with nothing kept.
+    const unkept = guess.filter((id) => !lines.has(id));
+    let other: Map<string, DetailRow[]>;
+    let fresh: ItemRows;
+    [rows, other, fresh] = await Promise.all([headRows(db, t, storage, { page }), otherRows(db, t, storage, guess), itemRows(db, t, storage, unkept)]);
+    const ids = idsOf(rows);
+    const known = new Set(guess);
+    if (ids.every((id) => known.has(id))) {
+      details = assembleDetails(storage, guess, await pageItems(db, t, storage, rows, lines, { ids: unkept, rows: fresh }), other);
+    } else {
+      const [items, others] = await Promise.all([pageItems(db, t, storage, rows, lines), otherRows(db, t, storage, ids)]);
+      details = assembleDetails(storage, ids, items, others);
+    }
   }
   hint?.set(key, idsOf(rows));
   return { rows, details };

@@ -11,6 +11,7 @@ import { requestBudget } from '../request-budget';
 import { budgetedQueryable, mysqlFlavor, type MysqlFlavor } from './mysql-budget';
 import { couponBase, couponConditions, datetimeWindow, limitClause, orderColumns, orderConditions, SqlParams, timeBound } from './order-where';
 import { readCoupons, readCustomers, readProducts } from './read-catalog';
+import { OrderLineCache } from './order-line-cache';
 import { PageIdsHint, readModelOrders } from './read-orders';
 import { readStoreSettings } from './read-store-settings';
 import { countedOrders, reportCacheFor, reportSales, reportTopSellers, type ReportCacheFor } from './reports/cached-reports';
@@ -48,6 +49,8 @@ export interface WooCommerceRepositoryOptions {
   readonly forwardWritesTo?: ForwardWritesOptions | undefined;
   /** Report days and status counts kept in memory, following every save (HPOS only; default on): docs/woocommerce.md, "Report cache". */
   readonly reportCache?: boolean | WooCommerceReportCacheOptions | undefined;
+  /** Line items of paged orders kept while the order's modification time stands (default true): docs/woocommerce.md, "How a page is read". */
+  readonly keepLineItems?: boolean | undefined;
 }
 
 /**
@@ -137,7 +140,7 @@ export function createWooCommerceRepository(options: WooCommerceRepositoryOption
   };
   const client = options.forwardWritesTo === undefined ? undefined : storeRestClient(options.forwardWritesTo);
   const cacheFor = reportCacheFor(options.reportCache);
-  const pageHint = new PageIdsHint();
+  const pageHint = new PageIdsHint(256, options.keepLineItems === false ? undefined : new OrderLineCache());
   // Each read of a forwarded change has a budget of its own: the store's answer may take most of the request's.
   const changeFor = (signal?: AbortSignal): ChangeStatus => async (id, change) => {
     if (client === undefined) throw new RepositoryUnavailableError('read-only', 'the WooCommerce bridge is read-only: change orders in WooCommerce', { retryAfterSeconds: 3600 });
