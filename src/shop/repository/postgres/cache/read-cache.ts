@@ -28,7 +28,16 @@ export interface PostgresReadCacheOptions {
   readonly maxAgeMs?: number | undefined;
 }
 
-/** Counters of a read cache: answers served from it, answers read from the database, entries kept. */
+/**
+ * Counters of a read cache: answers served from it, answers read from the database, entries kept, and whether it is
+ * listening (it keeps nothing while not).
+ *
+ * @example
+ * ```ts
+ * const stats: ReadCacheStats | undefined = repository.readCacheStats();
+ * if (stats) console.log(`${stats.hits} hits, ${stats.misses} misses, live: ${stats.live}`);
+ * ```
+ */
 export interface ReadCacheStats {
   readonly hits: number;
   readonly misses: number;
