@@ -36,22 +36,38 @@ export function findPlaceholders(text: string): TemplatePlaceholder[] {
   const found: TemplatePlaceholder[] = [];
   // Per form: the offset of its next closer (-1: none in the rest of the text, -2: not searched yet).
   const nextClose = FORMS.map(() => -2);
+  const openers = nextOpeners(text);
   let lineStart = 0;
   while (lineStart < text.length) {
     let lineEnd = text.indexOf('\n', lineStart);
     if (lineEnd === -1) lineEnd = text.length;
     let first = lineStart;
     while (first < lineEnd && (text[first] === ' ' || text[first] === '\t')) first++;
-    if (text[first] !== '#') scanLine(text, first, lineEnd, nextClose, found);
+    if (text[first] !== '#') scanLine(text, first, lineEnd, nextClose, openers, found);
     lineStart = lineEnd + 1;
   }
   return found;
 }
 
-function scanLine(text: string, from: number, lineEnd: number, nextClose: number[], found: TemplatePlaceholder[]): void {
-  for (let i = from; i < lineEnd - 1; i++) {
-    const c = text[i];
-    if (c !== '$' && c !== '%' && c !== '{') continue;
+// The next character that can open a placeholder (`$`, `%`, `{`) at or after an offset, found with indexOf (native
+// code) rather than by looking at every character; each of the three is searched for again only once passed, so a
+// whole text costs one pass per character kind, whatever its lines.
+function nextOpeners(text: string): (from: number) => number {
+  const next = [-2, -2, -2];
+  const kinds = ['$', '%', '{'];
+  return (from) => {
+    let best = -1;
+    for (let k = 0; k < 3; k++) {
+      if (next[k] !== -1 && next[k]! < from) next[k] = text.indexOf(kinds[k]!, from);
+      const at = next[k]!;
+      if (at !== -1 && (best === -1 || at < best)) best = at;
+    }
+    return best;
+  };
+}
+
+function scanLine(text: string, from: number, lineEnd: number, nextClose: number[], openers: (from: number) => number, found: TemplatePlaceholder[]): void {
+  for (let i = openers(from); i !== -1 && i < lineEnd - 1; i = openers(i + 1)) {
     for (let f = 0; f < FORMS.length; f++) {
       const [open, close, kind] = FORMS[f]!;
       if (nextClose[f] === -1 || !text.startsWith(open, i)) continue;
