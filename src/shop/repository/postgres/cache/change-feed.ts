@@ -141,7 +141,8 @@ export function changeFeedOf(client: PostgresClient, events: ChangeFeedEvents): 
       await trying;
       const s = stop;
       stop = undefined;
-      await s?.();
+      // A client already closed (a PGlite closed first) has nothing left to unlisten.
+      await s?.().catch(() => undefined);
     },
   };
 }
