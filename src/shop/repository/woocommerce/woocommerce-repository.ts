@@ -47,7 +47,7 @@ export interface WooCommerceRepositoryOptions {
   readonly connectionLimit?: number | undefined;
   /** Forward status changes to the store's own REST API (default: none, the repository is read-only). */
   readonly forwardWritesTo?: ForwardWritesOptions | undefined;
-  /** Report days and status counts kept in memory, following every save (HPOS only; default on): docs/woocommerce.md, "Report cache". */
+  /** Report days (and on HPOS status counts) kept in memory, checked against the store (default on): docs/woocommerce.md, "Report cache". */
   readonly reportCache?: boolean | WooCommerceReportCacheOptions | undefined;
   /** Line items of paged orders kept while the order's modification time stands (default true): docs/woocommerce.md, "How a page is read". */
   readonly keepLineItems?: boolean | undefined;
@@ -229,7 +229,9 @@ function repositoryOver(
         const [row] = await selectRows(db, `SELECT COUNT(*) AS n${top} FROM ${c.from} WHERE ${conds.join(' AND ')}`, p.values);
         return { n: Number(row?.n ?? 0), top: Number(row?.top ?? 0) };
       };
-      return countedOrders(cacheFor(s.storage), db, t, filter, read);
+      // Counts are kept for HPOS only: they follow its saves, which posts storage cannot (report-day-cache.ts).
+      const cache = cacheFor(s.storage);
+      return countedOrders(s.storage === 'hpos' ? cache : undefined, db, t, filter, read);
     },
 
     async getOrder(id) {

@@ -1,4 +1,4 @@
-// The sales report and top sellers of an HPOS store from the report day cache: the range's days (checked and, when
+// The sales report and top sellers of a store from the report day cache: the range's days (checked and, when
 // stale, re-read by the cache) summed into the report's periods. Ranges that do not start and end on local midnights
 // (or are longer than the cache keeps) answer null, and the repository reads them with the plain push-downs.
 import { ORDER_STATUSES, type OrderStatus } from '../../../model/order';
@@ -43,11 +43,21 @@ function localMidnights(start: number, end: number, timeZone: string): number[] 
 /** The cache a report of a store in `storage` uses, if any. */
 export type ReportCacheFor = (storage: WooCommerceStorage) => ReportDayCache | undefined;
 
-/** One repository's report cache (none for `false`), served to HPOS reports only. */
+/**
+ * One repository's report cache (none for `false`), one per storage: HPOS follows every save by `date_updated_gmt`;
+ * posts storage, whose update times no index has, checks its days by fingerprints only (report-day-cache.ts). A store
+ * that switches storage has the other storage's days forgotten.
+ */
 export function reportCacheFor(option: boolean | WooCommerceReportCacheOptions | undefined): ReportCacheFor {
-  const cache = option === false ? undefined : new ReportDayCache(option === true ? {} : option);
-  // Posts storage has no index on its update times: no cache. One that switches storage has its days forgotten.
-  return (storage) => (storage === 'hpos' ? cache : void cache?.clear());
+  if (option === false) return () => undefined;
+  const options = option === true || option === undefined ? {} : option;
+  const caches = { hpos: new ReportDayCache(options, Date.now, 'hpos'), posts: new ReportDayCache(options, Date.now, 'posts') };
+  let last: WooCommerceStorage | undefined;
+  return (storage) => {
+    if (last !== undefined && last !== storage) caches[last].clear();
+    last = storage;
+    return caches[storage];
+  };
 }
 
 /** A sales report's period totals: from the cache when there is one and it serves the range, else pushed down. */

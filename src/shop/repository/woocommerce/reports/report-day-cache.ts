@@ -1,5 +1,6 @@
-// Per-day report sums of an HPOS store, kept in memory by the bridge and checked against the store, so a year's
-// report re-reads only the days that changed (the store is never written: nothing is stored there).
+// Per-day report sums of a store, kept in memory by the bridge and checked against the store, so a year's report
+// re-reads only the days that changed (the store is never written: nothing is stored there). Posts storage: the
+// fingerprints and the age only (no index holds its update times; see followUpdates).
 //
 // Consistency rule (docs/woocommerce.md, "Report cache"): every report and kept count first follows
 // `date_updated_gmt` (indexed), which WooCommerce sets on every save: rows updated since the newest update the cache
@@ -15,10 +16,10 @@ import { gmtInstant } from '../woocommerce-values';
 import { orderColumns } from '../order-where';
 import { KeptCounts, type SavedRow } from './kept-counts';
 import { periodOf, productQuantitiesByPeriod, reportScope, salesSumsByPeriod, type RawPeriodSums } from './report-sql';
-import { selectRows, text, type MysqlQueryable, type WooCommerceTables } from '../woocommerce-database';
+import { selectRows, text, type MysqlQueryable, type WooCommerceStorage, type WooCommerceTables } from '../woocommerce-database';
 
 /**
- * How the bridge keeps report days in memory (HPOS stores only; see docs/woocommerce.md, "Report cache").
+ * How the bridge keeps report days in memory (see docs/woocommerce.md, "Report cache").
  *
  * @example
  * ```ts
@@ -80,7 +81,12 @@ export class ReportDayCache {
   // A digest of the rows `seen` was read from (their count, newest stamp and a checksum of ids and stamps).
   private digest: string | undefined;
 
-  constructor(options: WooCommerceReportCacheOptions = {}, private readonly now: () => number = Date.now) {
+  constructor(
+    options: WooCommerceReportCacheOptions = {},
+    private readonly now: () => number = Date.now,
+    // Posts storage: no update times to follow (see followUpdates); days are checked by fingerprints only.
+    private readonly storage: WooCommerceStorage = 'hpos',
+  ) {
     this.maxAgeMs = options.maxAgeMs ?? 600_000;
     this.maxDays = options.maxDays ?? 4000;
     this.verifyEveryMs = options.verifyEveryMs ?? DEFAULT_VERIFY_EVERY_MS;
@@ -104,7 +110,7 @@ export class ReportDayCache {
 
   /** The sums of each day of `days` (local midnights), or null when the range is too long to keep. */
   salesByDay(db: MysqlQueryable, t: WooCommerceTables, days: readonly number[], statuses: readonly OrderStatus[]): Promise<RawPeriodSums[] | null> {
-    return this.byDay(db, t, days, statuses, this.sales, async (scope) => salesSumsByPeriod(db, t, 'hpos', scope, days));
+    return this.byDay(db, t, days, statuses, this.sales, async (scope) => salesSumsByPeriod(db, t, this.storage, scope, days));
   }
 
   /** The line quantities per product of each day of `days`, or null when the range is too long to keep. */
@@ -181,7 +187,7 @@ export class ReportDayCache {
       const kept = days.slice(1).map((_, i) => entries.get(key(i)));
       if (kept.every((e) => e !== undefined && now - e.at <= this.maxAgeMs && now - e.checked < this.verifyEveryMs)) return kept.map((e) => e!.value);
     }
-    const prints = await fingerprints(db, t, days, statuses);
+    const prints = await fingerprints(db, t, this.storage, days, statuses);
     const out: (V | undefined)[] = [];
     const stale: number[] = [];
     for (let i = 0; i < n; i += 1) {
@@ -209,7 +215,7 @@ export class ReportDayCache {
         if (last !== undefined && last.end.getTime() === days[i]) last.end = new Date(days[i + 1]!);
         else windows.push({ start: new Date(days[i]!), end: new Date(days[i + 1]!) });
       }
-      const scope = reportScope(t, 'hpos', windows, statuses);
+      const scope = reportScope(t, this.storage, windows, statuses);
       if (scope === null) return null;
       const fresh = await compute(scope);
       const keep = generation === this.generation;
@@ -229,6 +235,9 @@ export class ReportDayCache {
 
   // Drops the days of orders (and of refunds' orders) updated since the last check.
   private async followUpdates(db: MysqlQueryable, t: WooCommerceTables): Promise<void> {
+    // Posts storage: `post_modified_gmt` has no index, so following saves would scan every order on every report.
+    // Its days are checked by fingerprints alone (at most every `verifyEveryMs`), and counts are never kept.
+    if (this.storage === 'posts') return;
     // The first time from the newest stamp (`date_updated` index); then from the newest seen, and when the digest of
     // the rows since (one row, from the index alone) is the one of the rows last read, nothing was saved since.
     let from = this.watermark;
@@ -304,22 +313,23 @@ export class ReportDayCache {
   }
 }
 
-// Per day: the report's orders (count, id sum, id square sum) and their refunds (count, id sum), from indexes only.
-async function fingerprints(db: MysqlQueryable, t: WooCommerceTables, days: readonly number[], statuses: readonly OrderStatus[]): Promise<string[]> {
+// Per day: the report's orders (count, id sum, id square sum) and their refunds (count, id sum); HPOS from indexes
+// only, posts storage through the order rows' `post_date_gmt` (no index has it).
+async function fingerprints(db: MysqlQueryable, t: WooCommerceTables, storage: WooCommerceStorage, days: readonly number[], statuses: readonly OrderStatus[]): Promise<string[]> {
   const prints = days.slice(1).map(() => ({ orders: '0:0:0', refunds: '0:0' }));
-  const scope = reportScope(t, 'hpos', [{ start: new Date(days[0]!), end: new Date(days[days.length - 1]!) }], statuses);
+  const scope = reportScope(t, storage, [{ start: new Date(days[0]!), end: new Date(days[days.length - 1]!) }], statuses);
   if (scope !== null) {
-    const c = orderColumns(t, 'hpos');
+    const c = orderColumns(t, storage);
     const day = periodOf(c, days);
-    // Both from indexes only, in parallel; refunds (few) read first, their orders by primary key.
+    const refundJoin =
+      storage === 'hpos'
+        ? `${t.orders} rf STRAIGHT_JOIN ${c.from} ON o.id = rf.parent_order_id WHERE rf.type = 'shop_order_refund'`
+        : `${t.posts} rf STRAIGHT_JOIN ${c.from} ON o.ID = rf.post_parent WHERE rf.post_type = 'shop_order_refund'`;
+    const refundId = storage === 'hpos' ? 'rf.id' : 'rf.ID';
+    // Both in parallel; refunds (few) read first, their orders by primary key.
     const [orders, refunds] = await Promise.all([
-      selectRows(db, `SELECT ${day} AS d, COUNT(*) AS n, SUM(o.id) AS s, SUM(CAST(o.id AS DECIMAL(40,0)) * o.id) AS q FROM ${c.from} WHERE ${scope.where} GROUP BY 1 ORDER BY NULL`, scope.values),
-      selectRows(
-        db,
-        `SELECT ${day} AS d, COUNT(*) AS n, SUM(rf.id) AS s FROM ${t.orders} rf STRAIGHT_JOIN ${c.from} ON o.id = rf.parent_order_id
-          WHERE rf.type = 'shop_order_refund' AND ${scope.where} GROUP BY 1 ORDER BY NULL`,
-        scope.values,
-      ),
+      selectRows(db, `SELECT ${day} AS d, COUNT(*) AS n, SUM(${c.id}) AS s, SUM(CAST(${c.id} AS DECIMAL(40,0)) * ${c.id}) AS q FROM ${c.from} WHERE ${scope.where} GROUP BY 1 ORDER BY NULL`, scope.values),
+      selectRows(db, `SELECT ${day} AS d, COUNT(*) AS n, SUM(${refundId}) AS s FROM ${refundJoin} AND ${scope.where} GROUP BY 1 ORDER BY NULL`, scope.values),
     ]);
     for (const r of orders) {
       const p = prints[Number(r.d)];
