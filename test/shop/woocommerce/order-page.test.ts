@@ -146,6 +146,47 @@ describe.skipIf(MYSQL_URL === undefined)('the WooCommerce bridge reads an order 
       expect(plain(others)).toEqual(plain((await memory.listOrders(...page)).filter((o) => o.id !== order.id)));
     });
 
+    // Posts storage narrows a page to the index range of `post_date` the page's orders must lie in (posts-page-window.ts),
+    // never leaving one out: orders across the night daylight saving time ends (the local hour repeats, so `post_date`
+    // and `post_date_gmt` order them differently), in the zones furthest ahead of and behind UTC, and with an order
+    // whose dates disagree (then the page is read as before). Every page of 5 equals memory's.
+    it(`pages sorted by the GMT time whatever the local dates say (${storage})`, { timeout: 120_000 }, async () => {
+      const base = generateDemoShop({ seed: 13, orders: 40 });
+      const shift = (o: Order, at: Date): Order => {
+        const d = at.getTime() - o.createdAt.getTime();
+        const move = (x: Date) => new Date(x.getTime() + d);
+        return {
+          ...o,
+          createdAt: at,
+          updatedAt: move(o.updatedAt),
+          completedAt: o.completedAt && move(o.completedAt),
+          payment: { ...o.payment, paidAt: o.payment.paidAt && move(o.payment.paidAt) },
+          notes: o.notes.map((n) => ({ ...n, createdAt: move(n.createdAt) })),
+          refunds: o.refunds.map((r) => ({ ...r, createdAt: move(r.createdAt) })),
+        };
+      };
+      const cases: [string, number][] = [['Europe/Berlin', Date.parse('2026-10-25T00:00:00Z')], ['Pacific/Kiritimati', Date.parse('2026-06-01T00:00:00Z')], ['Etc/GMT+12', Date.parse('2026-06-01T00:00:00Z')]];
+      for (const [timeZone, start] of cases) {
+        // Every 7 minutes from `start`: over Berlin's repeated hour 02:00-03:00 (00:00-02:00 UTC).
+        const orders = base.orders.map((o, i) => shift(o, new Date(start + i * 7 * 60_000)));
+        const shop = withWooCommerceIds({ ...base, store: { ...base.store, timeZone }, orders });
+        const pool = await emptyDatabase();
+        await writeWooCommerceShop(pool, shop, { storage, tablePrefix: 'wp_' });
+        const bridge = createWooCommerceRepository({ pool, storage });
+        const memory = createMemoryRepository(asStoredByWooCommerce(shop, storage));
+        const pageOf = async (r: ShopRepository, offset: number) => (await r.listOrders({}, { offset, limit: 5 })).map((o) => o.id);
+        for (let offset = 0; offset < 40; offset += 3) expect(await pageOf(bridge, offset), `${timeZone} offset ${offset}`).toEqual(await pageOf(memory, offset));
+        if (storage === 'posts') {
+          // An order whose GMT date is WordPress's zero date among the newest: the page is read without the window.
+          const newest = (await memory.listOrders({}, { offset: 0, limit: 1 }))[0]!;
+          await pool.query(`UPDATE wp_posts SET post_date_gmt = '0000-00-00 00:00:00' WHERE ID = ?`, [newest.id]);
+          const page = (await bridge.listOrders({}, { offset: 0, limit: 5 })).map((o) => o.id);
+          expect(page).not.toContain(newest.id);
+          expect(page).toHaveLength(5);
+        }
+      }
+    });
+
     // The parts of more than 1,000 orders are read 1,000 orders a statement (each statement repeats the ids).
     it(`a list of all orders past 1,000 (${storage})`, { timeout: 120_000 }, async () => {
       const big = withWooCommerceIds(generateDemoShop({ seed: 5, orders: 1_050 }));

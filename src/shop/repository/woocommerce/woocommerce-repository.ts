@@ -12,6 +12,7 @@ import { budgetedQueryable, mysqlFlavor, type MysqlFlavor } from './mysql-budget
 import { couponBase, couponConditions, datetimeWindow, limitClause, orderColumns, orderConditions, SqlParams, timeBound } from './order-where';
 import { readCoupons, readCustomers, readProducts } from './read-catalog';
 import { OrderLineCache } from './order-line-cache';
+import { narrowPostsPage } from './posts-page-window';
 import { PageIdsHint, readModelOrders } from './read-orders';
 import { readStoreSettings } from './read-store-settings';
 import { countedOrders, reportCacheFor, reportSales, reportTopSellers, type ReportCacheFor } from './reports/cached-reports';
@@ -194,6 +195,7 @@ function repositoryOver(
     const p = new SqlParams();
     const conds = orderConditions(t, s.storage, filter, p);
     if (conds === null) return [];
+    if (s.storage === 'posts') await narrowPostsPage(db, t, filter, paging, conds, p);
     const c = orderColumns(t, s.storage);
     const sql = `SELECT ${c.id} AS id, ${c.created} AS created FROM ${c.from} WHERE ${conds.join(' AND ')} ORDER BY ${c.created} DESC, ${c.id} DESC ${limitClause(paging, p)}`;
     return readModelOrders(db, t, s.storage, { page: { sql, values: p.values, order: 'p.created DESC, p.id DESC' } }, s.store, pageHint);
