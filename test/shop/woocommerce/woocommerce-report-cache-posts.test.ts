@@ -62,4 +62,47 @@ describe.skipIf(MYSQL_URL === undefined)('the report cache of a posts-storage st
     expect(await answers(exact, zone)).toBe(edited);
     expect(await answers(eager, zone)).toBe(changed);
   });
+
+  // Counts of statuses alone follow the order notes WooCommerce writes at each status transition and new order ids
+  // (posts-counts.ts); a change that leaves neither waits for the next check.
+  it('keeps counts that follow new orders and noted status changes, as a fresh read counts', async () => {
+    const shop = withWooCommerceIds(generateDemoShop({ seed: 22, orders: 80 }));
+    const pool = await emptyDatabase();
+    await writeWooCommerceShop(pool, shop, { storage: 'posts', tablePrefix: 'wp_' });
+    const fresh = createWooCommerceRepository({ pool, storage: 'posts', reportCache: false });
+    const kept = createWooCommerceRepository({ pool, storage: 'posts' });
+    const counts = (r: WooCommerceRepository) => Promise.all([r.countOrders({}), r.countOrders({ statuses: ['processing'] }), r.countOrders({ statuses: ['completed', 'on-hold'] })]);
+    expect(await counts(kept)).toEqual(await counts(fresh));
+    expect(await counts(kept)).toEqual(await counts(fresh));
+    const conn = await pool.getConnection();
+    // A copy of a row with a new id, as WooCommerce would insert it (every NOT NULL column filled as the original's).
+    const copy = async (table: string, id: string, from: number, set: string): Promise<number> => {
+      await conn.query(`CREATE TEMPORARY TABLE c LIKE wp_${table}`);
+      await conn.query(`INSERT INTO c SELECT * FROM wp_${table} WHERE ${id} = ?`, [from]);
+      const [[{ n }]] = (await conn.query(`SELECT MAX(${id}) + 1 AS n FROM wp_${table}`)) as unknown as [[{ n: number }]];
+      await conn.query(`UPDATE c SET ${id} = ?, ${set}`, [n]);
+      await conn.query(`INSERT INTO wp_${table} SELECT * FROM c`);
+      await conn.query('DROP TEMPORARY TABLE c');
+      return Number(n);
+    };
+    const [[note]] = (await conn.query(`SELECT comment_ID AS id, comment_post_ID AS post FROM wp_comments WHERE comment_type = 'order_note' LIMIT 1`)) as unknown as [[{ id: number; post: number }]];
+    try {
+      // A new order (a higher id) and its note.
+      const order = await copy('posts', 'ID', note.post, `post_status = 'wc-processing'`);
+      await copy('comments', 'comment_ID', note.id, `comment_post_ID = ${order}`);
+      expect(await counts(kept)).toEqual(await counts(fresh));
+      // A status change of an existing order as WooCommerce makes it: the row and a note.
+      const existing = shop.orders.find((o) => o.status === 'completed')!.id;
+      await conn.query(`UPDATE wp_posts SET post_status = 'wc-processing' WHERE ID = ?`, [existing]);
+      await copy('comments', 'comment_ID', note.id, `comment_post_ID = ${existing}`);
+      expect(await counts(kept)).toEqual(await counts(fresh));
+      // A status changed by SQL alone: seen at the next check, not before.
+      const before = await counts(fresh);
+      await conn.query(`UPDATE wp_posts SET post_status = 'wc-on-hold' WHERE ID = ?`, [existing]);
+      expect(await counts(fresh)).not.toEqual(before);
+      expect(await counts(kept)).toEqual(before);
+    } finally {
+      conn.release();
+    }
+  });
 });

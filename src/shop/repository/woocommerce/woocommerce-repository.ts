@@ -231,9 +231,10 @@ function repositoryOver(
         const [row] = await selectRows(db, `SELECT COUNT(*) AS n${top} FROM ${c.from} WHERE ${conds.join(' AND ')}`, p.values);
         return { n: Number(row?.n ?? 0), top: Number(row?.top ?? 0) };
       };
-      // Counts are kept for HPOS only: they follow its saves, which posts storage cannot (report-day-cache.ts).
+      // HPOS counts follow its saves (kept-counts.ts), posts counts its order notes and ids (posts-counts.ts).
       const cache = cacheFor(s.storage);
-      return countedOrders(s.storage === 'hpos' ? cache : undefined, db, t, filter, read);
+      const posts = cache && { counts: cache.postsCounts, where: conds.join(' AND '), values: p.values };
+      return s.storage === 'hpos' ? countedOrders(cache, db, t, filter, read) : countedOrders(undefined, db, t, filter, read, posts);
     },
 
     async getOrder(id) {

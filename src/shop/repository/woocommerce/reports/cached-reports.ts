@@ -6,6 +6,7 @@ import { DAY_MS, localDate, reportPeriodBounds, zoned } from '../../../reports/r
 import type { PeriodTotals, ReportRange, TopSellerRow } from '../../../reports/report-types';
 import { ExactDecimal as Decimal } from '../../../reports/sales-exact-sum';
 import type { OrderFilter, TimeWindow } from '../../shop-repository';
+import type { PostsCounts } from './posts-counts';
 import { ReportDayCache, type WooCommerceReportCacheOptions } from './report-day-cache';
 import { aggregateWooCommerceSales, periodTotals, productNames, rankTopSellers, registrationsByPeriod, topSellersOf, wooCommerceTopSellers, type RawPeriodSums } from './report-sql';
 import type { MysqlQueryable, WooCommerceStorage, WooCommerceTables } from '../woocommerce-database';
@@ -177,10 +178,13 @@ export async function countedOrders(
   t: WooCommerceTables,
   filter: OrderFilter,
   read: (withTop: boolean) => Promise<{ n: number; top: number }>,
+  posts?: { readonly counts: PostsCounts; readonly where: string; readonly values: unknown[] },
 ): Promise<number> {
   const statusesOnly = Object.entries(filter).every(([k, v]) => k === 'statuses' || v === undefined);
-  if (cache === undefined || !statusesOnly) return (await read(false)).n;
+  if ((cache === undefined && posts === undefined) || !statusesOnly) return (await read(false)).n;
   const statuses = [...new Set(filter.statuses ?? ORDER_STATUSES)].filter((s) => (ORDER_STATUSES as readonly string[]).includes(s)).sort();
   const key = filter.statuses === undefined ? '*' : statuses.join(',');
-  return cache.count(db, t, key, statuses.map((s) => `wc-${s}`), () => read(true));
+  const stored = statuses.map((s) => `wc-${s}`);
+  if (posts !== undefined) return posts.counts.count(db, t, key, stored, posts.where, posts.values);
+  return cache!.count(db, t, key, stored, () => read(true));
 }

@@ -15,6 +15,7 @@ import type { OrderStatus } from '../../../model/order';
 import { gmtInstant } from '../woocommerce-values';
 import { orderColumns } from '../order-where';
 import { KeptCounts, type SavedRow } from './kept-counts';
+import { PostsCounts } from './posts-counts';
 import { periodOf, productQuantitiesByPeriod, reportScope, salesSumsByPeriod, type RawPeriodSums } from './report-sql';
 import { selectRows, text, type MysqlQueryable, type WooCommerceStorage, type WooCommerceTables } from '../woocommerce-database';
 
@@ -69,6 +70,8 @@ export class ReportDayCache {
   private readonly maxAgeMs: number;
   private readonly maxDays: number;
   private readonly verifyEveryMs: number;
+  /** Posts storage: its order counts, kept by their own rule (posts-counts.ts). */
+  readonly postsCounts: PostsCounts;
   private readonly registrations = new Map<string, { checked: number; counts: number[] }>();
   private readonly folds = new Map<string, { parts: readonly unknown[]; value: unknown }>();
   private readonly counts = new KeptCounts();
@@ -90,6 +93,7 @@ export class ReportDayCache {
     this.maxAgeMs = options.maxAgeMs ?? 600_000;
     this.maxDays = options.maxDays ?? 4000;
     this.verifyEveryMs = options.verifyEveryMs ?? DEFAULT_VERIFY_EVERY_MS;
+    this.postsCounts = new PostsCounts(this.verifyEveryMs, now);
     if (!(this.verifyEveryMs >= 0)) throw new RangeError(`reportCache.verifyEveryMs must be a number of at least 0, got ${this.verifyEveryMs}`);
     if (!(this.maxAgeMs >= 0)) throw new RangeError(`reportCache.maxAgeMs must be a number of at least 0, got ${this.maxAgeMs}`);
     if (!Number.isSafeInteger(this.maxDays) || this.maxDays < 1) throw new RangeError(`reportCache.maxDays must be a whole number of at least 1, got ${this.maxDays}`);
@@ -98,6 +102,7 @@ export class ReportDayCache {
   /** Forgets every day (the store's storage changed, or too much changed at once). */
   clear(): void {
     this.dropEntries();
+    this.postsCounts.clear();
     this.watermark = undefined;
     this.seen = new Map();
   }
