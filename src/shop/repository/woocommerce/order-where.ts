@@ -2,12 +2,13 @@
 // time bounds, the caller's customer restriction and the search, each as conditions with `?` parameters. Order and
 // coupon pages and counts select ids only (indexed columns: `type_status_date`, `date_created`, `customer_id` of
 // HPOS; `type_status_date` of posts); whole orders are then read for the ids of the page alone.
-import { ORDER_STATUSES } from '../../model/order';
+import { ORDER_STATUSES, type OrderStatus } from '../../model/order';
 import { COUPON_TYPES } from '../../model/coupon';
 import { isStorableText } from '../../model/storable-text';
 import { foldCase } from '../search-text';
 import type { CouponFilter, OrderFilter, Paging } from '../shop-repository';
 import type { WooCommerceStorage, WooCommerceTables } from './woocommerce-database';
+import { datetimeOf } from './woocommerce-values';
 
 /** Collects `?` parameters beside the conditions that use them. */
 export class SqlParams {
@@ -61,9 +62,7 @@ export function orderColumns(t: WooCommerceTables, storage: WooCommerceStorage):
 const MIN_SECONDS = Date.UTC(1, 0, 1) / 1000;
 const MAX_SECONDS = Date.UTC(9999, 11, 31, 23, 59, 59) / 1000;
 
-function datetime(seconds: number): string {
-  return new Date(seconds * 1000).toISOString().slice(0, 19).replace('T', ' ');
-}
+const datetime = (seconds: number): string => datetimeOf(seconds * 1000);
 
 /**
  * `column op date` for a GMT DATETIME column (whole seconds): `>=` an inclusive lower bound, `<=` an inclusive upper
@@ -145,6 +144,15 @@ function postsCustomer(t: WooCommerceTables, customerId: number, p: SqlParams): 
 }
 
 /** The conditions of an order filter (beside `orderColumns(...).base`). */
+/**
+ * The statuses of a filter of statuses alone (every defined status when it names none; unknown names left out), sorted;
+ * null when the filter has any other condition. What kept counts and the posts page window may serve.
+ */
+export function statusesAlone(f: OrderFilter): OrderStatus[] | null {
+  if (!Object.entries(f).every(([k, v]) => k === 'statuses' || v === undefined)) return null;
+  return [...new Set(f.statuses ?? ORDER_STATUSES)].filter((s) => (ORDER_STATUSES as readonly string[]).includes(s)).sort();
+}
+
 export function orderConditions(t: WooCommerceTables, storage: WooCommerceStorage, f: OrderFilter, p: SqlParams): Conditions {
   const c = orderColumns(t, storage);
   const conds: string[] = [c.base];

@@ -8,17 +8,17 @@
 // index per status. The argument needs T's own dates to agree (both present, their difference within the offsets):
 // checked on T's rows, and the page is read as before when they do not, when a filter other than statuses applies
 // (T would not be the filtered orders' newest), or when N is large.
-import { ORDER_STATUSES } from '../../model/order';
 import type { OrderFilter, Paging } from '../shop-repository';
-import type { SqlParams } from './order-where';
+import { statusesAlone, type SqlParams } from './order-where';
 import { selectRows, text, type MysqlQueryable, type WooCommerceTables } from './woocommerce-database';
+import { datetimeOf, gmtInstant } from './woocommerce-values';
 
 const HOUR = 3_600_000;
 // Pages reaching further than this are read as before (the walks read N rows per status).
 const MAX_WINDOWED = 1000;
 
-const instant = (datetime: string) => Date.parse(`${datetime.replace(' ', 'T')}Z`);
-const datetime = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
+// A DATETIME as epoch ms; WordPress's zero date (and anything unreadable) as NaN.
+const instant = (value: unknown) => Date.parse(gmtInstant(text(value)) ?? '');
 
 /**
  * Adds `o.post_date >= <l - 26 h>` to the conditions of a posts-storage page of `filter` when the argument above holds
@@ -28,18 +28,17 @@ export async function narrowPostsPage(db: MysqlQueryable, t: WooCommerceTables, 
   if (paging.limit === null) return;
   const n = paging.offset + paging.limit;
   if (!Number.isSafeInteger(n) || n < 1 || n > MAX_WINDOWED) return;
-  if (!Object.entries(filter).every(([k, v]) => k === 'statuses' || v === undefined)) return;
-  const statuses = [...new Set(filter.statuses ?? ORDER_STATUSES)].filter((s) => (ORDER_STATUSES as readonly string[]).includes(s));
-  if (statuses.length === 0) return;
+  const statuses = statusesAlone(filter);
+  if (statuses === null || statuses.length === 0) return;
   const walk = `(SELECT o.post_date AS pd, o.post_date_gmt AS pg FROM ${t.posts} o WHERE o.post_type = 'shop_order' AND o.post_status = ? ORDER BY o.post_date DESC LIMIT ${n})`;
   const rows = await selectRows(db, `${statuses.map(() => walk).join(' UNION ALL ')} ORDER BY pd DESC LIMIT ${n}`, statuses.map((s) => `wc-${s}`));
   // Fewer orders than the page reaches: nothing to leave out.
   if (rows.length < n) return;
   for (const r of rows) {
-    const local = instant(text(r.pd));
-    const gmt = instant(text(r.pg));
+    const local = instant(r.pd);
+    const gmt = instant(r.pg);
     if (!Number.isFinite(local) || !Number.isFinite(gmt) || local - gmt > 14 * HOUR || gmt - local > 12 * HOUR) return;
   }
-  const oldest = instant(text(rows[rows.length - 1]!.pd));
-  conds.push(`o.post_date >= ${p.add(datetime(oldest - 26 * HOUR))}`);
+  const oldest = instant(rows[rows.length - 1]!.pd);
+  conds.push(`o.post_date >= ${p.add(datetimeOf(oldest - 26 * HOUR))}`);
 }

@@ -15,6 +15,11 @@ export function money(value: string): string {
   return /^-0(\.0*)?$/.test(out) ? '0' : out;
 }
 
+/** An instant (epoch milliseconds) as `DATETIME` text (`2025-10-26 00:30:00`), to compare with WordPress's columns. */
+export function datetimeOf(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
+}
+
 /** A GMT `DATETIME` (`2025-10-26 00:30:00`) as an ISO instant; WooCommerce's zero date and NULL are `null`. */
 export function gmtInstant(value: string): string | null {
   const m = /^(\d{4})-(\d\d)-(\d\d)[ T](\d\d):(\d\d):(\d\d)/.exec(value);

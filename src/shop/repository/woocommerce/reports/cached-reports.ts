@@ -1,7 +1,7 @@
 // The sales report and top sellers of a store from the report day cache: the range's days (checked and, when
 // stale, re-read by the cache) summed into the report's periods. Ranges that do not start and end on local midnights
 // (or are longer than the cache keeps) answer null, and the repository reads them with the plain push-downs.
-import { ORDER_STATUSES, type OrderStatus } from '../../../model/order';
+import type { OrderStatus } from '../../../model/order';
 import { DAY_MS, localDate, reportPeriodBounds, zoned } from '../../../reports/report-periods';
 import type { PeriodTotals, ReportRange, TopSellerRow } from '../../../reports/report-types';
 import { ExactDecimal as Decimal } from '../../../reports/sales-exact-sum';
@@ -9,6 +9,7 @@ import type { OrderFilter, TimeWindow } from '../../shop-repository';
 import type { PostsCounts } from './posts-counts';
 import { ReportDayCache, type WooCommerceReportCacheOptions } from './report-day-cache';
 import { aggregateWooCommerceSales, periodTotals, productNames, rankTopSellers, registrationsByPeriod, topSellersOf, wooCommerceTopSellers, type RawPeriodSums } from './report-sql';
+import { statusesAlone } from '../order-where';
 import type { MysqlQueryable, WooCommerceStorage, WooCommerceTables } from '../woocommerce-database';
 
 /** The local midnights from a range's start through its end, when both are midnights; else null. */
@@ -180,9 +181,8 @@ export async function countedOrders(
   read: (withTop: boolean) => Promise<{ n: number; top: number }>,
   posts?: { readonly counts: PostsCounts; readonly where: string; readonly values: unknown[] },
 ): Promise<number> {
-  const statusesOnly = Object.entries(filter).every(([k, v]) => k === 'statuses' || v === undefined);
-  if ((cache === undefined && posts === undefined) || !statusesOnly) return (await read(false)).n;
-  const statuses = [...new Set(filter.statuses ?? ORDER_STATUSES)].filter((s) => (ORDER_STATUSES as readonly string[]).includes(s)).sort();
+  const statuses = statusesAlone(filter);
+  if ((cache === undefined && posts === undefined) || statuses === null) return (await read(false)).n;
   const key = filter.statuses === undefined ? '*' : statuses.join(',');
   const stored = statuses.map((s) => `wc-${s}`);
   if (posts !== undefined) return posts.counts.count(db, t, key, stored, posts.where, posts.values);

@@ -12,7 +12,7 @@
 // interval. A change that leaves both alone (a SQL edit of item meta behind WooCommerce's back) is seen when the
 // day's entry is older than `maxAgeMs`.
 import type { OrderStatus } from '../../../model/order';
-import { gmtInstant } from '../woocommerce-values';
+import { datetimeOf, gmtInstant } from '../woocommerce-values';
 import { orderColumns } from '../order-where';
 import { KeptCounts, type SavedRow } from './kept-counts';
 import { PostsCounts } from './posts-counts';
@@ -63,7 +63,6 @@ const MAX_CHANGED_ROWS = 10_000;
 // Spaced 5 min, only what WooCommerce never stamps waits that long; its own v1 reports wait 24 h (docs/decisions.md).
 const DEFAULT_VERIFY_EVERY_MS = 5 * 60_000;
 
-const datetime = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
 
 /** The report days kept for one repository; see the file comment for what a report sees when. */
 export class ReportDayCache {
@@ -255,7 +254,7 @@ export class ReportDayCache {
       const [d] = await selectRows(
         db,
         `SELECT COUNT(*) AS n, MAX(date_updated_gmt) AS m, SUM(CRC32(CONCAT(id, ' ', date_updated_gmt))) AS h FROM ${t.orders} WHERE date_updated_gmt >= ?`,
-        [datetime(from - SKEW_MS)],
+        [datetimeOf(from - SKEW_MS)],
       );
       digest = `${from}|${text(d?.n)}|${text(d?.m)}|${text(d?.h)}`;
       if (digest === this.digest) return;
@@ -266,7 +265,7 @@ export class ReportDayCache {
         `SELECT o.id, o.type, o.status, o.date_updated_gmt AS updated, COALESCE(p.date_created_gmt, o.date_created_gmt) AS created
            FROM ${t.orders} o LEFT JOIN ${t.orders} p ON p.id = o.parent_order_id AND o.parent_order_id > 0
           WHERE o.date_updated_gmt ${op} ? LIMIT ${MAX_CHANGED_ROWS + 1}`,
-        [datetime(at)],
+        [datetimeOf(at)],
       );
     let rows = await updatedSince('>=', from - SKEW_MS);
     // A crowded margin (a bulk import stamped within minutes): the rows past the watermark only, without the margin.
