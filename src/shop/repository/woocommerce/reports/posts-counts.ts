@@ -46,12 +46,14 @@ export class PostsCounts {
       const comment = Number(m?.c ?? 0);
       if (post === k.post && comment === k.comment) return k.n;
       if (post >= k.post && comment >= k.comment) {
-        const [noted, added] = await Promise.all([
-          selectRows(db, `SELECT DISTINCT comment_post_ID AS id FROM ${t.comments} WHERE comment_ID > ? AND comment_ID <= ? AND comment_type = 'order_note'`, [k.comment, comment]),
-          selectRows(db, `SELECT post_status AS s FROM ${t.posts} WHERE ID > ? AND ID <= ? AND post_type = 'shop_order'`, [k.post, post]),
+        // Whether any order note since is on an order the count has seen, and the new orders per status: one row and
+        // at most one row per status, however many comments or posts came since.
+        const [older, added] = await Promise.all([
+          selectRows(db, `SELECT 1 AS x FROM ${t.comments} WHERE comment_ID > ? AND comment_ID <= ? AND comment_type = 'order_note' AND comment_post_ID <= ? LIMIT 1`, [k.comment, comment, k.post]),
+          selectRows(db, `SELECT post_status AS s, COUNT(*) AS n FROM ${t.posts} WHERE ID > ? AND ID <= ? AND post_type = 'shop_order' GROUP BY post_status`, [k.post, post]),
         ]);
-        if (noted.every((r) => Number(r.id) > k.post)) {
-          k.n += added.filter((r) => k.statuses.has(text(r.s))).length;
+        if (older.length === 0) {
+          for (const r of added) if (k.statuses.has(text(r.s))) k.n += Number(r.n);
           k.post = post;
           k.comment = comment;
           return k.n;
