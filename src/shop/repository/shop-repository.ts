@@ -231,3 +231,18 @@ export interface ShopRepository {
    */
   forRequest?(scope: RepositoryRequestScope): ShopRepository;
 }
+
+/**
+ * Whether only the statuses of `filter` decide which orders it selects (no time bound, customer or search term): the
+ * filters a backend may answer from counts kept per status. Internal to the repositories.
+ */
+export function isStatusOnly(filter: OrderFilter): boolean {
+  return (
+    filter.customerId === undefined &&
+    filter.createdMin === undefined &&
+    filter.createdMax === undefined &&
+    filter.updatedMin === undefined &&
+    filter.updatedMax === undefined &&
+    (filter.search === undefined || filter.search.length === 0)
+  );
+}

@@ -1,4 +1,4 @@
-import type { CouponFilter, OrderFilter, Paging, TimeWindow } from '../shop-repository';
+import { isStatusOnly, type CouponFilter, type OrderFilter, type Paging, type TimeWindow } from '../shop-repository';
 import { foldCase } from '../search-text';
 import { arrayLiteral, instantFromMs, isSafeId, isStorableText, msParam } from './params';
 
@@ -118,16 +118,7 @@ export function windowConds(alias: string, column: string, window: TimeWindow, p
 }
 
 // Only the statuses decide: the counts per status (migration 4) answer it without reading an index entry per order.
-export function isStatusOnly(filter: OrderFilter): boolean {
-  return (
-    filter.customerId === undefined &&
-    filter.createdMin === undefined &&
-    filter.createdMax === undefined &&
-    filter.updatedMin === undefined &&
-    filter.updatedMax === undefined &&
-    (filter.search === undefined || filter.search.length === 0)
-  );
-}
+export { isStatusOnly };
 
 // No filter but the caller's own orders (or none at all): see listOrders in postgres-repository.ts.
 export function isCustomerOnly(filter: OrderFilter): boolean {

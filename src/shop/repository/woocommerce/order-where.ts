@@ -6,7 +6,7 @@ import { ORDER_STATUSES, type OrderStatus } from '../../model/order';
 import { COUPON_TYPES } from '../../model/coupon';
 import { isStorableText } from '../../model/storable-text';
 import { foldCase } from '../search-text';
-import type { CouponFilter, OrderFilter, Paging } from '../shop-repository';
+import { isStatusOnly, type CouponFilter, type OrderFilter, type Paging } from '../shop-repository';
 import type { WooCommerceStorage, WooCommerceTables } from './woocommerce-database';
 import { datetimeOf } from './woocommerce-values';
 
@@ -149,7 +149,7 @@ function postsCustomer(t: WooCommerceTables, customerId: number, p: SqlParams): 
  * null when the filter has any other condition. What kept counts and the posts page window may serve.
  */
 export function statusesAlone(f: OrderFilter): OrderStatus[] | null {
-  if (!Object.entries(f).every(([k, v]) => k === 'statuses' || v === undefined)) return null;
+  if (!isStatusOnly(f)) return null;
   return [...new Set(f.statuses ?? ORDER_STATUSES)].filter((s) => (ORDER_STATUSES as readonly string[]).includes(s)).sort();
 }
 
