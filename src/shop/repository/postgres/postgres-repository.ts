@@ -55,8 +55,7 @@ export interface PostgresRepositoryOptions {
    * Keep the answers of repeatable reads (store settings, order and coupon counts, order pages, both reports) until
    * the shop changes; default false. Needs a `pg` Pool (the repository opens one connection of its own that LISTENs)
    * or PGlite, and the schema at version 5, whose triggers notify every change, whoever makes it. This repository's
-   * own writes drop the cache before they resolve; other processes' writes when their notification arrives (well
-   * under a millisecond on one host). While the listening connection is down, on a hot standby (which cannot LISTEN)
+   * own writes drop the cache before they resolve; other processes' writes when their notification arrives. While the listening connection is down, on a hot standby (which cannot LISTEN)
    * or before the first read has started it, every read goes to the database. `close()` ends the connection.
    * See docs/postgres.md, "Read cache".
    */
