@@ -159,6 +159,12 @@ for (const target of TARGETS) {
         await repository.listOrders({}, { offset: 0, limit: 6 });
         await repository.listOrders({}, { offset: 0, limit: 6 });
         expect(repository.readCacheStats()!.misses).toBe(misses + 2);
+        // Arguments past 4 KB as JSON (a long search) are never kept either: every such read goes to the database.
+        const long = { search: ['x'.repeat(4096)] };
+        const before = repository.readCacheStats()!;
+        expect(await repository.countOrders(long)).toBe(0);
+        expect(await repository.countOrders(long)).toBe(0);
+        expect(repository.readCacheStats()!).toMatchObject({ misses: before.misses + 2, entries: before.entries });
       } finally {
         await repository.close();
       }
