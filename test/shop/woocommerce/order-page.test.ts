@@ -127,7 +127,7 @@ describe.skipIf(MYSQL_URL === undefined)('the WooCommerce bridge reads an order 
       const touch = (sql: string) =>
         pool.query(storage === 'hpos' ? `UPDATE wp_wc_orders SET date_updated_gmt = ${sql} WHERE id = ?` : `UPDATE wp_posts SET post_modified_gmt = ${sql} WHERE ID = ?`, [order.id]);
       // A write that does not save the order (a plugin's): the kept lines answer until the order is saved.
-      const unkept = createWooCommerceRepository({ pool, storage, keepLineItems: false });
+      const unkept = createWooCommerceRepository({ pool, storage, keepOrderParts: false });
       await unkept.listOrders(...page);
       await setQuantity(item.quantity + 70);
       expect(await quantityOf()).toBe(item.quantity);
@@ -146,7 +146,7 @@ describe.skipIf(MYSQL_URL === undefined)('the WooCommerce bridge reads an order 
       expect(plain(others)).toEqual(plain((await memory.listOrders(...page)).filter((o) => o.id !== order.id)));
     });
 
-    // Posts storage narrows a page to the index range of `post_date` the page's orders must lie in (posts-page-window.ts),
+    // Posts storage narrows a page to the index range of `post_date` the page's orders must lie in (read-order-page.ts),
     // never leaving one out: orders across the night daylight saving time ends (the local hour repeats, so `post_date`
     // and `post_date_gmt` order them differently), in the zones furthest ahead of and behind UTC, and with an order
     // whose dates disagree (then the page is read as before). Every page of 5 equals memory's.
@@ -192,6 +192,66 @@ describe.skipIf(MYSQL_URL === undefined)('the WooCommerce bridge reads an order 
         expect(page).toHaveLength(5);
       }
     });
+
+    if (storage === 'posts') {
+      // The window's bound is kept per statuses and depth and the next page is read with it while the window is read
+      // again beside it (read-order-page.ts). Orders two days apart, so each change below moves the N-th newest `post_date`
+      // back by more than the window's 26 hours: a status change leaving a status page, a trash, an order moved back
+      // in time. Each time the page read with the kept bound would miss an order, and must be read again.
+      it('a page read again after the kept window bound stopped holding (posts)', async () => {
+        const base = generateDemoShop({ seed: 17, orders: 30 });
+        const day = 86_400_000;
+        const orders = base.orders.map((o, i): Order => ({ ...o, status: i % 2 === 0 ? 'processing' : 'completed', createdAt: new Date(Date.parse('2026-03-01T12:00:00Z') + i * 2 * day) }));
+        const sparse = withWooCommerceIds({ ...base, orders });
+        const pool = await emptyDatabase();
+        await writeWooCommerceShop(pool, sparse, { storage, tablePrefix: 'wp_' });
+        const bridge = createWooCommerceRepository({ pool, storage });
+        let current = sparse;
+        const reads: [OrderFilter, Paging][] = [
+          [{ statuses: ['processing'] }, { offset: 0, limit: 4 }],
+          [{}, { offset: 2, limit: 3 }],
+        ];
+        const expectSame = async (what: string) => {
+          const memory = createMemoryRepository(asStoredByWooCommerce(current, storage));
+          for (const [filter, paging] of reads) {
+            expect((await bridge.listOrders(filter, paging)).map((o) => o.id), `${what} ${JSON.stringify([filter, paging])}`).toEqual((await memory.listOrders(filter, paging)).map((o) => o.id));
+          }
+        };
+        const change = (id: number, f: (o: Order) => Order) => (current = { ...current, orders: current.orders.map((o) => (o.id === id ? f(o) : o)) });
+        await expectSame('first read');
+        await expectSame('read again');
+        const newest = (await bridge.listOrders({ statuses: ['processing'] }, { offset: 0, limit: 1 }))[0]!;
+        await pool.query(`UPDATE wp_posts SET post_status = 'wc-completed' WHERE ID = ?`, [newest.id]);
+        change(newest.id, (o) => ({ ...o, status: 'completed' }));
+        await expectSame('after a status change');
+        const top = (await bridge.listOrders({}, { offset: 0, limit: 1 }))[0]!;
+        await pool.query(`UPDATE wp_posts SET post_status = 'trash' WHERE ID = ?`, [top.id]);
+        current = { ...current, orders: current.orders.filter((o) => o.id !== top.id) };
+        await expectSame('after a trash');
+        const moved = (await bridge.listOrders({}, { offset: 0, limit: 1 }))[0]!;
+        await pool.query(`UPDATE wp_posts SET post_date = post_date - INTERVAL 400 DAY, post_date_gmt = post_date_gmt - INTERVAL 400 DAY WHERE ID = ?`, [moved.id]);
+        change(moved.id, (o) => ({ ...o, createdAt: new Date(o.createdAt.getTime() - 400 * day) }));
+        await expectSame('after an order moved back');
+      });
+
+      // Posts storage keeps an order's own meta (totals, addresses) with its line items, under the same rule: used only
+      // while `post_modified_gmt` stands (WooCommerce moves it on every save before it writes the meta).
+      it('a page read again uses kept order meta only while the order is unmodified (posts)', async () => {
+        const pool = await emptyDatabase();
+        await writeWooCommerceShop(pool, shop, { storage, tablePrefix: 'wp_' });
+        const bridge = createWooCommerceRepository({ pool, storage });
+        const page: [OrderFilter, Paging] = [{}, { offset: 0, limit: 10 }];
+        const order = (await bridge.listOrders(...page))[2]!;
+        const emailOf = async (r: ShopRepository) => (await r.listOrders(...page)).find((o) => o.id === order.id)!.billing.email;
+        expect(await emailOf(bridge)).toBe(order.billing.email);
+        await pool.query(`UPDATE wp_postmeta SET meta_value = 'changed@example.com' WHERE post_id = ? AND meta_key = '_billing_email'`, [order.id]);
+        // A plugin's write that does not save the order: the kept meta answers until the order is saved.
+        expect(await emailOf(bridge)).toBe(order.billing.email);
+        expect(await emailOf(createWooCommerceRepository({ pool, storage, keepOrderParts: false }))).toBe('changed@example.com');
+        await pool.query(`UPDATE wp_posts SET post_modified_gmt = post_modified_gmt + INTERVAL 1 SECOND WHERE ID = ?`, [order.id]);
+        expect(await emailOf(bridge)).toBe('changed@example.com');
+      });
+    }
 
     // The parts of more than 1,000 orders are read 1,000 orders a statement (each statement repeats the ids).
     it(`a list of all orders past 1,000 (${storage})`, { timeout: 120_000 }, async () => {

@@ -1,7 +1,8 @@
-// Everything of an order but its head row, for a list of orders, in two statements sent together: line items and
-// their meta in one, notes and their `is_customer_note` meta, refunds and their meta, and (posts storage) the orders'
-// own meta in the other. Each part is a branch of a UNION ALL of five columns (kind, owner, id, two values), so a page
-// costs one round trip for all of it instead of one per part (docs/woocommerce.md, "How a page is read").
+// Everything of an order but its head row, for a list of orders, in two statements sent together: what WooCommerce
+// writes when it saves the order (line items and their meta, and in posts storage the order's own meta) in one, notes
+// and their `is_customer_note` meta, refunds and their meta in the other (written beside the order, without saving it).
+// Each part is a branch of a UNION ALL of five columns (kind, owner, id, two values), so a page costs one round trip
+// for all of it instead of one per part (docs/woocommerce.md, "How a page is read").
 //
 // No ORDER BY: sorting rows that carry TEXT values makes MariaDB sort the UNION's result in a filesort on every page
 // (EXPLAIN: `UNION RESULT ... Using filesort`). Rows are sorted here by their
@@ -47,17 +48,20 @@ interface Branch {
   readonly values: readonly unknown[];
 }
 
-function branches(t: WooCommerceTables, storage: WooCommerceStorage, ids: readonly number[]): Branch[] {
+// Branches of the first statement (the order's saved parts, kinds i, m, pm) and of the second (notes and refunds).
+function branches(t: WooCommerceTables, storage: WooCommerceStorage, ids: readonly number[]): { saved: Branch[]; beside: Branch[] } {
   const inIds = placeholders(ids.length);
   const row = (kind: string, owner: string, id: string, a: string, b: string) => `SELECT '${kind}' AS k, ${owner} AS o, ${id} AS id, ${value(a)} AS a, ${value(b)} AS b`;
   const notes = `${t.comments} c WHERE c.comment_post_ID IN (${inIds}) AND c.comment_type = 'order_note' AND c.comment_approved = '1'`;
-  const out: Branch[] = [
+  const saved: Branch[] = [
     { sql: `${row('i', 'i.order_id', 'i.order_item_id', 'i.order_item_type', 'i.order_item_name')} FROM ${t.orderItems} i WHERE i.order_id IN (${inIds})`, values: ids },
     {
       sql: `${row('m', 'm.order_item_id', 'm.meta_id', 'm.meta_key', 'm.meta_value')} FROM ${t.orderItems} i
               JOIN ${t.orderItemMeta} m ON m.order_item_id = i.order_item_id AND ${KEY} IN (${placeholders(ITEM_META.length)}) WHERE i.order_id IN (${inIds})`,
       values: [...ITEM_META, ...ids],
     },
+  ];
+  const beside: Branch[] = [
     { sql: `${row('n', 'c.comment_post_ID', 'c.comment_ID', 'c.comment_date_gmt', 'c.comment_content')} FROM ${notes}`, values: ids },
     {
       sql: `${row('nm', 'm.comment_id', 'm.meta_id', 'm.meta_key', 'm.meta_value')} FROM ${t.commentmeta} m JOIN ${notes} AND c.comment_ID = m.comment_id AND ${KEY} = 'is_customer_note'`,
@@ -66,23 +70,23 @@ function branches(t: WooCommerceTables, storage: WooCommerceStorage, ids: readon
   ];
   if (storage === 'hpos') {
     const refunds = `${t.orders} r WHERE r.type = 'shop_order_refund' AND r.parent_order_id IN (${inIds})`;
-    out.push(
+    beside.push(
       { sql: `${row('r', 'r.parent_order_id', 'r.id', 'r.date_created_gmt', 'r.total_amount')} FROM ${refunds}`, values: ids },
       { sql: `${row('rm', 'm.order_id', 'm.id', 'm.meta_key', 'm.meta_value')} FROM ${t.ordersMeta} m JOIN ${refunds} AND m.order_id = r.id AND ${KEY} IN (${placeholders(REFUND_META.length)})`, values: [...ids, ...REFUND_META] },
     );
   } else {
     const refunds = `${t.posts} r WHERE r.post_type = 'shop_order_refund' AND r.post_parent IN (${inIds})`;
     // A refund post has no total of its own (only `_refund_amount`): its second value is empty.
-    out.push(
+    beside.push(
       { sql: `${row('r', 'r.post_parent', 'r.ID', 'r.post_date_gmt', "''")} FROM ${refunds}`, values: ids },
       { sql: `${row('rm', 'm.post_id', 'm.meta_id', 'm.meta_key', 'm.meta_value')} FROM ${t.postmeta} m JOIN ${refunds} AND m.post_id = r.ID AND ${KEY} IN (${placeholders(REFUND_META.length)})`, values: [...ids, ...REFUND_META] },
-      {
-        sql: `${row('pm', 'm.post_id', 'm.meta_id', 'm.meta_key', 'm.meta_value')} FROM ${t.postmeta} m WHERE m.post_id IN (${inIds}) AND ${KEY} IN (${placeholders(POSTS_ORDER_META.length)})`,
-        values: [...ids, ...POSTS_ORDER_META],
-      },
     );
+    saved.push({
+      sql: `${row('pm', 'm.post_id', 'm.meta_id', 'm.meta_key', 'm.meta_value')} FROM ${t.postmeta} m WHERE m.post_id IN (${inIds}) AND ${KEY} IN (${placeholders(POSTS_ORDER_META.length)})`,
+      values: [...ids, ...POSTS_ORDER_META],
+    });
   }
-  return out;
+  return { saved, beside };
 }
 
 /** First value of each key by owner, from meta rows in meta_id order. */
@@ -100,13 +104,17 @@ function metaOf(rows: readonly DetailRow[]): MetaByOwner {
 // statements of bounded size, well under the server's `max_allowed_packet`.
 const CHUNK = 1000;
 
-/** The item rows of some orders: `i` rows (owner: order) and their `m` meta rows (owner: item), in id order. */
+/**
+ * The saved parts of some orders, in id order: `i` rows (owner: order), their `m` meta rows (owner: item), and in posts
+ * storage the orders' own meta `pm` (owner: order).
+ */
 export interface ItemRows {
   readonly items: DetailRow[];
   readonly meta: DetailRow[];
+  readonly orderMeta: DetailRow[];
 }
 
-const NO_ITEMS: ItemRows = { items: [], meta: [] };
+const NO_ITEMS: ItemRows = { items: [], meta: [], orderMeta: [] };
 
 // The rows of one UNION, by kind, each kind in id order (the readers' order; see the file's comment).
 async function unionRows(db: MysqlQueryable, parts: readonly Branch[]): Promise<Map<string, DetailRow[]>> {
@@ -122,17 +130,17 @@ async function unionRows(db: MysqlQueryable, parts: readonly Branch[]): Promise<
   return byKind;
 }
 
-/** The line items and their meta of the orders `ids` (at most 1,000): the first of the two statements. */
+/** The line items, their meta and (posts) the order meta of the orders `ids` (at most 1,000): the first statement. */
 export async function itemRows(db: MysqlQueryable, t: WooCommerceTables, storage: WooCommerceStorage, ids: readonly number[]): Promise<ItemRows> {
   if (ids.length === 0) return NO_ITEMS;
-  const byKind = await unionRows(db, branches(t, storage, ids).slice(0, 2));
-  return { items: byKind.get('i') ?? [], meta: byKind.get('m') ?? [] };
+  const byKind = await unionRows(db, branches(t, storage, ids).saved);
+  return { items: byKind.get('i') ?? [], meta: byKind.get('m') ?? [], orderMeta: byKind.get('pm') ?? [] };
 }
 
-/** Notes, refunds and (posts) order meta of the orders `ids` (at most 1,000), by kind: the second statement. */
+/** Notes and refunds of the orders `ids` (at most 1,000), by kind: the second statement. */
 export async function otherRows(db: MysqlQueryable, t: WooCommerceTables, storage: WooCommerceStorage, ids: readonly number[]): Promise<Map<string, DetailRow[]>> {
   if (ids.length === 0) return new Map();
-  return unionRows(db, branches(t, storage, ids).slice(2));
+  return unionRows(db, branches(t, storage, ids).beside);
 }
 
 /** The {@link OrderDetails} of `ids` from their item rows (in id order) and the other rows by kind. */
@@ -155,7 +163,7 @@ export function assembleDetails(storage: WooCommerceStorage, ids: readonly numbe
       },
     };
   });
-  return { lines, refunds, orderMeta: metaOf(kind('pm')) };
+  return { lines, refunds, orderMeta: metaOf(items.orderMeta) };
 }
 
 /** The parts of the orders `ids` (see the file's comment): two statements per 1,000 orders. */
@@ -170,7 +178,7 @@ export async function orderDetails(db: MysqlQueryable, t: WooCommerceTables, sto
       orderMeta: new Map(parts.flatMap((p) => [...p.orderMeta])),
     };
   }
-  // Two statements in parallel: the lines (items and their meta, most of the work) and the rest, so a page's parts
+  // Two statements in parallel: the saved parts (items and their meta, most of the work) and the rest, so a page's parts
   // take the longer of the two on the server's cores instead of their sum on one.
   const [items, other] = await Promise.all([itemRows(db, t, storage, ids), otherRows(db, t, storage, ids)]);
   return assembleDetails(storage, ids, items, other);

@@ -148,9 +148,12 @@ export async function orderIds(db: MysqlQueryable, t: WooCommerceTables, storage
 
 /**
  * Which orders to read: `ids` (read in id order), or the orders of `page`, a SELECT of `id` and `created` with its own
- * conditions, ORDER BY and LIMIT (its `?` parameters in `values`), read in its order: `order`, over the alias `p`.
+ * conditions, ORDER BY and LIMIT (its `?` parameters in `values`), read in its order: `order`, over the alias `p`;
+ * `hintKey` names the page for read-orders.ts's `PageIdsHint` (default: its SQL and values).
  */
-export type OrderSelection = { readonly ids: readonly number[] } | { readonly page: { readonly sql: string; readonly values: readonly unknown[]; readonly order: string } };
+export type OrderSelection =
+  | { readonly ids: readonly number[] }
+  | { readonly page: { readonly sql: string; readonly values: readonly unknown[]; readonly order: string; readonly hintKey?: string } };
 
 /** The head rows of the selected orders (ids that are no order left out), in the selection's order: one statement. */
 export async function headRows(db: MysqlQueryable, t: WooCommerceTables, storage: WooCommerceStorage, selection: OrderSelection): Promise<Record<string, unknown>[]> {

@@ -73,11 +73,11 @@ async function pageItems(db: MysqlQueryable, t: WooCommerceTables, storage: WooC
     lines.keep(missing, read, versions);
     parts.push(read);
   }
-  return parts.length === 0 ? { items: [], meta: [] } : mergeItemRows(parts);
+  return parts.length === 0 ? { items: [], meta: [], orderMeta: [] } : mergeItemRows(parts);
 }
 
 async function pageRows(db: MysqlQueryable, t: WooCommerceTables, storage: WooCommerceStorage, page: Extract<OrderSelection, { page: unknown }>['page'], hint: PageIdsHint | undefined) {
-  const key = JSON.stringify([storage, page.sql, page.values]);
+  const key = page.hintKey ?? JSON.stringify([storage, page.sql, page.values]);
   const guess = hint?.get(key);
   const lines = hint?.lines;
   let rows: Record<string, unknown>[];

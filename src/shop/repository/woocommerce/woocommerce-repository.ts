@@ -12,7 +12,7 @@ import { budgetedQueryable, mysqlFlavor, type MysqlFlavor } from './mysql-budget
 import { couponBase, couponConditions, datetimeWindow, limitClause, orderColumns, orderConditions, SqlParams, timeBound } from './order-where';
 import { readCoupons, readCustomers, readProducts } from './read-catalog';
 import { OrderLineCache } from './order-line-cache';
-import { narrowPostsPage } from './posts-page-window';
+import { PostsPageBounds, readOrderPage } from './read-order-page';
 import { PageIdsHint, readModelOrders } from './read-orders';
 import { readStoreSettings } from './read-store-settings';
 import { countedOrders, reportCacheFor, reportSales, reportTopSellers, type ReportCacheFor } from './reports/cached-reports';
@@ -50,8 +50,11 @@ export interface WooCommerceRepositoryOptions {
   readonly forwardWritesTo?: ForwardWritesOptions | undefined;
   /** Report days (and on HPOS status counts) kept in memory, checked against the store (default on): docs/woocommerce.md, "Report cache". */
   readonly reportCache?: boolean | WooCommerceReportCacheOptions | undefined;
-  /** Line items of paged orders kept while the order's modification time stands (default true): docs/woocommerce.md, "How a page is read". */
-  readonly keepLineItems?: boolean | undefined;
+  /**
+   * Line items (and posts storage's order meta) of paged orders kept while the order's modification time stands
+   * (default true): docs/woocommerce.md, "How a page is read".
+   */
+  readonly keepOrderParts?: boolean | undefined;
 }
 
 /**
@@ -141,18 +144,18 @@ export function createWooCommerceRepository(options: WooCommerceRepositoryOption
   };
   const client = options.forwardWritesTo === undefined ? undefined : storeRestClient(options.forwardWritesTo);
   const cacheFor = reportCacheFor(options.reportCache);
-  const pageHint = new PageIdsHint(256, options.keepLineItems === false ? undefined : new OrderLineCache());
+  const pages: PageMemory = { hint: new PageIdsHint(256, options.keepOrderParts === false ? undefined : new OrderLineCache()), bounds: new PostsPageBounds() };
   // Each read of a forwarded change has a budget of its own: the store's answer may take most of the request's.
   const changeFor = (signal?: AbortSignal): ChangeStatus => async (id, change) => {
     if (client === undefined) throw new RepositoryUnavailableError('read-only', 'the WooCommerce bridge is read-only: change orders in WooCommerce', { retryAfterSeconds: 3600 });
-    const reads = repositoryOver(() => budgetedQueryable(raw, flavorOf, requestBudget(budgetMs, signal)), t, prefix, settingsOf, forRequest, changeFor(signal), cacheFor, pageHint);
+    const reads = repositoryOver(() => budgetedQueryable(raw, flavorOf, requestBudget(budgetMs, signal)), t, prefix, settingsOf, forRequest, changeFor(signal), cacheFor, pages);
     return forwardStatusChange(client, id, change, { getOrder: (orderId) => reads.getOrder(orderId), signal });
   };
   const forRequest = (scope: RepositoryRequestScope): ShopRepository => {
     const db = budgetedQueryable(raw, flavorOf, requestBudget(budgetMs, scope.signal));
-    return repositoryOver(() => db, t, prefix, settingsOf, forRequest, changeFor(scope.signal), cacheFor, pageHint);
+    return repositoryOver(() => db, t, prefix, settingsOf, forRequest, changeFor(scope.signal), cacheFor, pages);
   };
-  const repository = repositoryOver(() => budgetedQueryable(raw, flavorOf, requestBudget(budgetMs)), t, prefix, settingsOf, forRequest, changeFor(), cacheFor, pageHint);
+  const repository = repositoryOver(() => budgetedQueryable(raw, flavorOf, requestBudget(budgetMs)), t, prefix, settingsOf, forRequest, changeFor(), cacheFor, pages);
   return {
     ...repository,
     async close() {
@@ -162,6 +165,8 @@ export function createWooCommerceRepository(options: WooCommerceRepositoryOption
 }
 
 const idsOf = (rows: readonly Record<string, unknown>[]) => rows.map((r) => Number(r.id));
+// What pages remember across requests: each page's ids (and kept line items), and posts storage's page bounds.
+type PageMemory = { readonly hint: PageIdsHint; readonly bounds: PostsPageBounds };
 type ChangeStatus = (id: number, change: OrderStatusChange) => Promise<Order | undefined>;
 
 function repositoryOver(
@@ -172,7 +177,7 @@ function repositoryOver(
   forRequest: (scope: RepositoryRequestScope) => ShopRepository,
   changeStatus: ChangeStatus,
   cacheFor: ReportCacheFor,
-  pageHint: PageIdsHint,
+  pages: PageMemory,
 ): ShopRepository {
   async function ordersOf(db: MysqlQueryable, s: Settings, ids: readonly number[]): Promise<Order[]> {
     return readModelOrders(db, t, s.storage, { ids }, s.store);
@@ -190,17 +195,6 @@ function repositoryOver(
     return out;
   }
 
-  // A page is read straight from its id query (a derived table of the head statement): no round trip for the ids.
-  async function ordersPage(db: MysqlQueryable, s: Settings, filter: OrderFilter, paging: Paging): Promise<Order[]> {
-    const p = new SqlParams();
-    const conds = orderConditions(t, s.storage, filter, p);
-    if (conds === null) return [];
-    if (s.storage === 'posts') await narrowPostsPage(db, t, filter, paging, conds, p);
-    const c = orderColumns(t, s.storage);
-    const sql = `SELECT ${c.id} AS id, ${c.created} AS created FROM ${c.from} WHERE ${conds.join(' AND ')} ORDER BY ${c.created} DESC, ${c.id} DESC ${limitClause(paging, p)}`;
-    return readModelOrders(db, t, s.storage, { page: { sql, values: p.values, order: 'p.created DESC, p.id DESC' } }, s.store, pageHint);
-  }
-
   async function couponIdsPage(db: MysqlQueryable, filter: CouponFilter, paging: Paging): Promise<number[]> {
     const p = new SqlParams();
     const conds = couponConditions(t, filter, p);
@@ -215,7 +209,7 @@ function repositoryOver(
     async listOrders(filter, paging) {
       const db = dbFor();
       const s = await settingsOf(db);
-      return ordersPage(db, s, filter, paging);
+      return readOrderPage({ db, t, storage: s.storage, store: s.store, ...pages }, filter, paging);
     },
 
     async countOrders(filter) {
