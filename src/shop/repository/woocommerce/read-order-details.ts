@@ -9,7 +9,7 @@
 // ids instead, which is the order the readers need: items by item id, meta by meta_id (WordPress reads a key's first
 // value), notes and refunds by id.
 import { POSTS_ORDER_META, type RefundHead } from './read-order-heads';
-import { orderLines, type DetailRow, type MetaByOwner, type OrderLines } from './read-order-lines';
+import { orderNotes, savedLines, type DetailRow, type MetaByOwner, type OrderLines, type SavedLines } from './read-order-lines';
 import { selectRows, text, type MysqlQueryable, type WooCommerceStorage, type WooCommerceTables } from './woocommerce-database';
 import { gmtInstant, money } from './woocommerce-values';
 
@@ -91,7 +91,7 @@ function branches(t: WooCommerceTables, storage: WooCommerceStorage, ids: readon
 
 /** First value of each key by owner, from meta rows in meta_id order. */
 function metaOf(rows: readonly DetailRow[]): MetaByOwner {
-  const out: MetaByOwner = new Map();
+  const out = new Map<number, Map<string, string | null>>();
   for (const r of rows) {
     let meta = out.get(r.owner);
     if (meta === undefined) out.set(r.owner, (meta = new Map()));
@@ -105,16 +105,13 @@ function metaOf(rows: readonly DetailRow[]): MetaByOwner {
 const CHUNK = 1000;
 
 /**
- * The saved parts of some orders, in id order: `i` rows (owner: order), their `m` meta rows (owner: item), and in posts
- * storage the orders' own meta `pm` (owner: order).
+ * What WooCommerce writes of an order when it saves it, read: its lines, and in posts storage its own meta (the first
+ * value of each key the head reads). Shared, never changed once made (order-line-cache.ts keeps them).
  */
-export interface ItemRows {
-  readonly items: DetailRow[];
-  readonly meta: DetailRow[];
-  readonly orderMeta: DetailRow[];
+export interface SavedParts {
+  readonly lines: Readonly<SavedLines>;
+  readonly meta: ReadonlyMap<string, string | null> | undefined;
 }
-
-const NO_ITEMS: ItemRows = { items: [], meta: [], orderMeta: [] };
 
 // The rows of one UNION, by kind, each kind in id order (the readers' order; see the file's comment).
 async function unionRows(db: MysqlQueryable, parts: readonly Branch[]): Promise<Map<string, DetailRow[]>> {
@@ -130,11 +127,16 @@ async function unionRows(db: MysqlQueryable, parts: readonly Branch[]): Promise<
   return byKind;
 }
 
-/** The line items, their meta and (posts) the order meta of the orders `ids` (at most 1,000): the first statement. */
-export async function itemRows(db: MysqlQueryable, t: WooCommerceTables, storage: WooCommerceStorage, ids: readonly number[]): Promise<ItemRows> {
-  if (ids.length === 0) return NO_ITEMS;
+/**
+ * The saved parts of the orders `ids` (at most 1,000), by order id (every id present): the first statement (line items,
+ * their meta and (posts) the order meta).
+ */
+export async function savedParts(db: MysqlQueryable, t: WooCommerceTables, storage: WooCommerceStorage, ids: readonly number[]): Promise<Map<number, SavedParts>> {
+  if (ids.length === 0) return new Map();
   const byKind = await unionRows(db, branches(t, storage, ids).saved);
-  return { items: byKind.get('i') ?? [], meta: byKind.get('m') ?? [], orderMeta: byKind.get('pm') ?? [] };
+  const lines = savedLines(ids, byKind.get('i') ?? [], metaOf(byKind.get('m') ?? []));
+  const meta = metaOf(byKind.get('pm') ?? []);
+  return new Map(ids.map((id) => [id, { lines: lines.get(id)!, meta: meta.get(id) }]));
 }
 
 /** Notes and refunds of the orders `ids` (at most 1,000), by kind: the second statement. */
@@ -143,10 +145,19 @@ export async function otherRows(db: MysqlQueryable, t: WooCommerceTables, storag
   return unionRows(db, branches(t, storage, ids).beside);
 }
 
-/** The {@link OrderDetails} of `ids` from their item rows (in id order) and the other rows by kind. */
-export function assembleDetails(storage: WooCommerceStorage, ids: readonly number[], items: ItemRows, other: ReadonlyMap<string, DetailRow[]>): OrderDetails {
+/** The {@link OrderDetails} of `ids` from their saved parts and the other rows by kind. */
+export function assembleDetails(storage: WooCommerceStorage, ids: readonly number[], saved: ReadonlyMap<number, SavedParts>, other: ReadonlyMap<string, DetailRow[]>): OrderDetails {
   const kind = (k: string) => other.get(k) ?? [];
-  const lines = orderLines(ids, items.items, metaOf(items.meta), kind('n'), metaOf(kind('nm')));
+  const notes = orderNotes(kind('n'), metaOf(kind('nm')));
+  const lines = new Map<number, OrderLines>();
+  const orderMeta: MetaByOwner = new Map();
+  for (const id of ids) {
+    // Every id of a page or a list has its parts; an id without (no order) has no head row to use them either.
+    const parts = saved.get(id);
+    if (parts === undefined) continue;
+    lines.set(id, { ...parts.lines, notes: notes.get(id) ?? [] });
+    if (parts.meta !== undefined) orderMeta.set(id, parts.meta);
+  }
   const refundMeta = metaOf(kind('rm'));
   const refunds = kind('r').map((r): RefundHead => {
     const m = refundMeta.get(r.id);
@@ -163,7 +174,7 @@ export function assembleDetails(storage: WooCommerceStorage, ids: readonly numbe
       },
     };
   });
-  return { lines, refunds, orderMeta: metaOf(items.orderMeta) };
+  return { lines, refunds, orderMeta };
 }
 
 /** The parts of the orders `ids` (see the file's comment): two statements per 1,000 orders. */
@@ -180,6 +191,6 @@ export async function orderDetails(db: MysqlQueryable, t: WooCommerceTables, sto
   }
   // Two statements in parallel: the saved parts (items and their meta, most of the work) and the rest, so a page's parts
   // take the longer of the two on the server's cores instead of their sum on one.
-  const [items, other] = await Promise.all([itemRows(db, t, storage, ids), otherRows(db, t, storage, ids)]);
-  return assembleDetails(storage, ids, items, other);
+  const [saved, other] = await Promise.all([savedParts(db, t, storage, ids), otherRows(db, t, storage, ids)]);
+  return assembleDetails(storage, ids, saved, other);
 }

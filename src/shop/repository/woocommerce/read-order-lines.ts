@@ -22,16 +22,19 @@ export interface DetailRow {
 }
 
 /** Meta of each owner: the first value of each key (NULL kept as null). */
-export type MetaByOwner = Map<number, Map<string, string | null>>;
+export type MetaByOwner = Map<number, ReadonlyMap<string, string | null>>;
 
-const empty = (): OrderLines => ({ items: [], shipping_lines: [], tax_lines: [], fee_lines: [], coupon_lines: [], notes: [] });
+/** An order's lines without its notes: what WooCommerce writes when it saves the order. */
+export type SavedLines = Omit<OrderLines, 'notes'>;
+
+const empty = (): SavedLines => ({ items: [], shipping_lines: [], tax_lines: [], fee_lines: [], coupon_lines: [] });
 
 /**
- * The lines and notes of the orders `ids`, by order id (every id present), from item rows (owner: order, a: type,
- * b: name) in item id order, their meta, note rows (owner: order, a: GMT date, b: content) in id order and theirs.
+ * The lines of the orders `ids`, by order id (every id present), from item rows (owner: order, a: type, b: name),
+ * each order's in item id order, and their meta.
  */
-export function orderLines(ids: readonly number[], items: readonly DetailRow[], meta: MetaByOwner, notes: readonly DetailRow[], noteMeta: MetaByOwner): Map<number, OrderLines> {
-  const out = new Map<number, OrderLines>(ids.map((id) => [id, empty()]));
+export function savedLines(ids: readonly number[], items: readonly DetailRow[], meta: MetaByOwner): Map<number, SavedLines> {
+  const out = new Map<number, SavedLines>(ids.map((id) => [id, empty()]));
   for (const item of items) {
     const lines = out.get(item.owner);
     if (lines === undefined) continue;
@@ -78,8 +81,16 @@ export function orderLines(ids: readonly number[], items: readonly DetailRow[], 
         break;
     }
   }
+  return out;
+}
+
+/** The notes of each order, from note rows (owner: order, a: GMT date, b: content) in id order and their meta. */
+export function orderNotes(notes: readonly DetailRow[], noteMeta: MetaByOwner): Map<number, OrderLines['notes']> {
+  const out = new Map<number, OrderLines['notes']>();
   for (const n of notes) {
-    out.get(n.owner)?.notes.push({
+    let list = out.get(n.owner);
+    if (list === undefined) out.set(n.owner, (list = []));
+    list.push({
       id: n.id,
       created_at: gmtInstant(n.a) ?? '1970-01-01T00:00:00Z',
       content: n.b ?? '',

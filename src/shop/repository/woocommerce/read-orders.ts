@@ -3,8 +3,8 @@
 // snapshot loader's own builder, so an order reads the same whichever way it leaves the database).
 import type { Order } from '../../model/order';
 import { SnapshotModelBuilder } from '../../snapshot/snapshot-model';
-import { mergeItemRows, type OrderLineCache } from './order-line-cache';
-import { assembleDetails, itemRows, orderDetails, otherRows, type ItemRows, type OrderDetails } from './read-order-details';
+import type { OrderLineCache } from './order-line-cache';
+import { assembleDetails, orderDetails, otherRows, savedParts, type OrderDetails, type SavedParts } from './read-order-details';
 import { headModified, headRows, orderHead, type OrderHead, type OrderSelection, type RefundHead } from './read-order-heads';
 import type { DetailRow, OrderLines } from './read-order-lines';
 import type { MysqlQueryable, WooCommerceStorage, WooCommerceTables } from './woocommerce-database';
@@ -51,29 +51,25 @@ type Versions = Map<number, ReturnType<typeof headModified>>;
 const versionsOf = (storage: WooCommerceStorage, rows: readonly Record<string, unknown>[]): Versions =>
   new Map(rows.map((r) => [Number(r.id), headModified(storage, r)]));
 
-// The page's item rows: kept ones whose order is unmodified, the others read (and kept). `pending`: rows already on
+// The page's saved parts: kept ones whose order is unmodified, the others read (and kept). `pending`: parts already on
 // their way for some of the ids (read beside the head rows on a guess).
-async function pageItems(db: MysqlQueryable, t: WooCommerceTables, storage: WooCommerceStorage, rows: readonly Record<string, unknown>[], lines: OrderLineCache, pending?: { ids: readonly number[]; rows: ItemRows }): Promise<ItemRows> {
+async function pageParts(db: MysqlQueryable, t: WooCommerceTables, storage: WooCommerceStorage, rows: readonly Record<string, unknown>[], lines: OrderLineCache, pending?: ReadonlyMap<number, SavedParts>): Promise<Map<number, SavedParts>> {
   const versions = versionsOf(storage, rows);
-  const parts: ItemRows[] = [];
+  const out = new Map<number, SavedParts>();
   const missing: number[] = [];
-  const coming = new Set(pending?.ids);
   for (const id of idsOf(rows)) {
-    if (coming.has(id)) continue;
-    const kept = lines.get(id, versions.get(id)!.version);
+    const coming = pending?.get(id);
+    const kept = coming ?? lines.get(id, versions.get(id)!.version);
     if (kept === undefined) missing.push(id);
-    else parts.push(kept);
+    else out.set(id, kept);
   }
-  if (pending !== undefined && pending.ids.length > 0) {
-    parts.push(pending.rows);
-    lines.keep(pending.ids, pending.rows, versions);
-  }
+  if (pending !== undefined) lines.keep(pending, versions);
   if (missing.length > 0) {
-    const read = await itemRows(db, t, storage, missing);
-    lines.keep(missing, read, versions);
-    parts.push(read);
+    const read = await savedParts(db, t, storage, missing);
+    lines.keep(read, versions);
+    for (const [id, parts] of read) out.set(id, parts);
   }
-  return parts.length === 0 ? { items: [], meta: [], orderMeta: [] } : mergeItemRows(parts);
+  return out;
 }
 
 async function pageRows(db: MysqlQueryable, t: WooCommerceTables, storage: WooCommerceStorage, page: Extract<OrderSelection, { page: unknown }>['page'], hint: PageIdsHint | undefined) {
@@ -87,8 +83,8 @@ async function pageRows(db: MysqlQueryable, t: WooCommerceTables, storage: WooCo
     const ids = idsOf(rows);
     if (lines === undefined || ids.length > HINTED_PAGE_MAX) details = await orderDetails(db, t, storage, ids);
     else {
-      const [items, other] = await Promise.all([pageItems(db, t, storage, rows, lines), otherRows(db, t, storage, ids)]);
-      details = assembleDetails(storage, ids, items, other);
+      const [saved, other] = await Promise.all([pageParts(db, t, storage, rows, lines), otherRows(db, t, storage, ids)]);
+      details = assembleDetails(storage, ids, saved, other);
     }
   } else if (lines === undefined) {
     let guessed: OrderDetails;
@@ -100,15 +96,15 @@ async function pageRows(db: MysqlQueryable, t: WooCommerceTables, storage: WooCo
     // Beside the head rows: the other parts of the guessed orders, and the items of those with nothing kept.
     const unkept = guess.filter((id) => !lines.has(id));
     let other: Map<string, DetailRow[]>;
-    let fresh: ItemRows;
-    [rows, other, fresh] = await Promise.all([headRows(db, t, storage, { page }), otherRows(db, t, storage, guess), itemRows(db, t, storage, unkept)]);
+    let fresh: Map<number, SavedParts>;
+    [rows, other, fresh] = await Promise.all([headRows(db, t, storage, { page }), otherRows(db, t, storage, guess), savedParts(db, t, storage, unkept)]);
     const ids = idsOf(rows);
     const known = new Set(guess);
     if (ids.every((id) => known.has(id))) {
-      details = assembleDetails(storage, guess, await pageItems(db, t, storage, rows, lines, { ids: unkept, rows: fresh }), other);
+      details = assembleDetails(storage, ids, await pageParts(db, t, storage, rows, lines, fresh), other);
     } else {
-      const [items, others] = await Promise.all([pageItems(db, t, storage, rows, lines), otherRows(db, t, storage, ids)]);
-      details = assembleDetails(storage, ids, items, others);
+      const [saved, others] = await Promise.all([pageParts(db, t, storage, rows, lines), otherRows(db, t, storage, ids)]);
+      details = assembleDetails(storage, ids, saved, others);
     }
   }
   hint?.set(key, idsOf(rows));
