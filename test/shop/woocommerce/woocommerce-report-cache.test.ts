@@ -78,10 +78,13 @@ describe.skipIf(MYSQL_URL === undefined)('the report day cache (HPOS)', () => {
     await writeWooCommerceShop(pool, shop, { storage: 'hpos' });
     // `cached` checks fingerprints on every report; `lazy` at most hourly; the default every 5 minutes (this test's
     // steps run within seconds, so it must behave as `lazy`).
-    const cached = createWooCommerceRepository({ pool, reportCache: { verifyEveryMs: 0 } });
-    const fresh = createWooCommerceRepository({ pool, reportCache: false });
-    const lazy = createWooCommerceRepository({ pool, reportCache: { verifyEveryMs: 3_600_000 } });
-    const byDefault = createWooCommerceRepository({ pool });
+    // A budget far past the default: this test is about what the cache answers, and on a loaded 2-core machine (the
+    // whole suite beside other work) a fresh year's top sellers has run past the default 5 s.
+    const statementTimeoutMs = 60_000;
+    const cached = createWooCommerceRepository({ pool, statementTimeoutMs, reportCache: { verifyEveryMs: 0 } });
+    const fresh = createWooCommerceRepository({ pool, statementTimeoutMs, reportCache: false });
+    const lazy = createWooCommerceRepository({ pool, statementTimeoutMs, reportCache: { verifyEveryMs: 3_600_000 } });
+    const byDefault = createWooCommerceRepository({ pool, statementTimeoutMs });
     const timeZone = shop.store.timeZone;
     let last: unknown[] | undefined;
     // Each change must move the answers (else a cache that missed it would pass), and the cache must follow.
