@@ -224,10 +224,11 @@ function validateText(context: SchemaTarget, text: string, maxDepth: number, com
 
 /**
  * validateCloudConfig with the given engines (see the top of this file). Never throws, except EnginesNotLoaded when
- * the input needs an engine that `engines` lacks.
+ * the input needs an engine that `engines` lacks. `loaded`, when given, keeps what the validation read and parsed,
+ * for the caller to ask again without a second parse (the CLI's network-config hint for an invalid file).
  */
-export function validateUserData(input: unknown, options: ValidateCloudConfigOptions, engines: UserDataEngines | undefined): CloudConfigResult {
-  return validateLoaded(input, options, engines, undefined);
+export function validateUserData(input: unknown, options: ValidateCloudConfigOptions, engines: UserDataEngines | undefined, loaded?: LoadedInput): CloudConfigResult {
+  return validateLoaded(input, options, engines, loaded);
 }
 
 /** validateUserData, sharing what `loaded` has read and parsed (see input/loaded-input.ts). */

@@ -91,10 +91,29 @@ function normalOf(candidates: readonly string[]): readonly string[] {
   return forms;
 }
 
+// The letters of the word being matched, counted by char code modulo 128 (see bagDistanceOver), kept across calls.
+const letters = new Int32Array(128);
+
+/**
+ * Whether the bag distance of `form` from the counted word exceeds `limit`: the letters one has and the other lacks,
+ * the larger count of the two sides. It never exceeds the edit distance (an insertion, deletion or substitution
+ * changes it by at most one, a swap not at all), so a candidate it rules out is one boundedDistance would rule out,
+ * at two passes over the candidate instead of a band of the table; letters that share a count (codes 128 apart)
+ * only make it smaller. Most candidates of a "did you mean" are ruled out so.
+ */
+function bagDistanceOver(wordLength: number, form: string, limit: number): boolean {
+  let extra = 0;
+  for (let k = 0; k < form.length; k++) if (--letters[form.charCodeAt(k) & 127]! < 0) extra++;
+  for (let k = 0; k < form.length; k++) letters[form.charCodeAt(k) & 127]!++;
+  return extra > limit || wordLength - (form.length - extra) > limit;
+}
+
 function compute(word: string, candidates: readonly string[], budget: SuggestionBudget): string | null | undefined {
   if (budget.remaining < candidates.length) return undefined;
   budget.remaining -= candidates.length;
   const target = normal(word);
+  letters.fill(0);
+  for (let k = 0; k < target.length; k++) letters[target.charCodeAt(k) & 127]!++;
   const limit = Math.min(3, Math.max(1, Math.floor(word.length / 3)));
   let best: string | null = null;
   // Ranked by distance ignoring `-`/`_` and case, then by exact distance, so between equally close
@@ -104,6 +123,7 @@ function compute(word: string, candidates: readonly string[], budget: Suggestion
   for (let i = 0; i < candidates.length; i++) {
     const candidate = candidates[i]!;
     if (candidate === word || Math.abs(candidate.length - word.length) > limit) continue;
+    if (bagDistanceOver(target.length, forms[i]!, Math.min(limit, bestRank[0]))) continue;
     const loose = boundedDistance(target, forms[i]!, Math.min(limit, bestRank[0]));
     if (loose === NO_MATCH || loose > bestRank[0] || misleadingSuggestion(word, candidate)) continue;
     const exact = boundedDistance(word, candidate, word.length + candidate.length);

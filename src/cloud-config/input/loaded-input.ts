@@ -10,11 +10,12 @@ import { readUserData, type ReadUserDataOptions, type UserData } from './read-us
 
 /**
  * What one validation has read and parsed, for the releases it checks to share. Made per call
- * (never global: nothing outlives the validation that made it).
+ * (never global: nothing outlives the validation that made it); the CLI makes one per file, so its
+ * network-config hint for an invalid file reuses the validation's parse of the same text.
  */
 export class LoadedInput {
   private readonly read = new Map<unknown, Map<string, UserData>>();
-  private readonly parsed = new Map<string, YamlParseResult>();
+  private readonly parsed = new Map<string, { readonly maxDepth: number; readonly result: YamlParseResult }>();
 
   /** `readUserData`, once per input (text by content, bytes by identity) and options that change it. */
   userData(input: string | Uint8Array, options: ReadUserDataOptions): UserData {
@@ -26,10 +27,15 @@ export class LoadedInput {
     return data;
   }
 
-  /** `parseYaml`, once per distinct text (the depth limit is the same throughout one validation). */
+  /**
+   * `parseYaml`, once per distinct text. The depth limit is the same throughout one validation; a caller that asks
+   * again after it (the CLI's network-config hint) with another limit gets a parse of its own.
+   */
   parse(text: string, maxDepth: number): YamlParseResult {
-    let result = this.parsed.get(text);
-    if (result === undefined) this.parsed.set(text, (result = parseYaml(text, maxDepth)));
+    const known = this.parsed.get(text);
+    if (known !== undefined) return known.maxDepth === maxDepth ? known.result : parseYaml(text, maxDepth);
+    const result = parseYaml(text, maxDepth);
+    this.parsed.set(text, { maxDepth, result });
     return result;
   }
 }

@@ -71,11 +71,17 @@ function regex(source: string): RegExp | null {
 
 // Whether walking a subschema can find anything deprecated: most of the schema has no deprecated
 // part, and the walk (which re-validates union branches to pick one) is skipped there unless the
-// mappings that name their keys are wanted too. Remembered per schema node.
-const mayDeprecate = new WeakMap<object, boolean>();
+// mappings that name their keys are wanted too. Remembered per target and schema node: the targets
+// share the schema nodes their releases did not change, and what a shared node leads to depends on
+// the target (its `$ref`s resolve in the target's own document). Remembered per node alone, the
+// answer of the first target asked held for all: after 22.1 (where nothing under `ca_certs` is
+// deprecated), 22.2 to 26.1 missed `ca_certs.remove-defaults` in a `'>=22.1'` validation.
+const mayDeprecateIn = new WeakMap<SchemaTarget, WeakMap<object, boolean>>();
 
 function hasDeprecated(context: SchemaTarget, schema: unknown): boolean {
   if (!isNode(schema)) return false;
+  let mayDeprecate = mayDeprecateIn.get(context);
+  if (mayDeprecate === undefined) mayDeprecateIn.set(context, (mayDeprecate = new WeakMap()));
   const known = mayDeprecate.get(schema);
   if (known !== undefined) return known;
   // A node met again while it is being worked out (a `$ref` cycle) counts as "maybe": walking too
@@ -171,7 +177,9 @@ function walk(context: SchemaTarget, schema: SchemaNode, pointer: string, value:
   }
   for (const keyword of ['oneOf', 'anyOf'] as const) {
     const branches = schema[keyword];
-    if (!Array.isArray(branches)) continue;
+    // A union none of whose branches is worth entering needs no choice: choosing may validate branches (a user
+    // object against each `required` form, for every user), and whichever is chosen would not be walked.
+    if (!Array.isArray(branches) || !branches.some((branch) => wanted(context, branch, hits))) continue;
     const valid = firstValidBranch(context, branches, `${pointer}/${keyword}`, value, hits, segments);
     const chosen = valid !== -1 ? valid : branches.findIndex((b) => isNode(b) && typeFits(context, b, value));
     if (chosen !== -1 && wanted(context, branches[chosen], hits)) walk(context, branches[chosen] as SchemaNode, `${pointer}/${keyword}/${chosen}`, value, segments, hits, valid !== -1);

@@ -1,4 +1,4 @@
-import { parseYaml } from '../yaml/parse-yaml';
+import { parseYaml, type YamlParseResult } from '../yaml/parse-yaml';
 
 // Keys that only network configuration has at its top level (version 1's `config`, version 2's
 // device kinds and netplan's), next to `version: 1` or `version: 2`.
@@ -17,11 +17,12 @@ function versionOf(value: unknown): 1 | 2 | undefined {
  * at the top, or under `network:`), or `undefined`. Used to tell someone who validated such a
  * file as cloud-config to use `-t network-config`. Loads no schema.
  */
-export function looksLikeNetworkConfig(text: string): 1 | 2 | undefined {
+export function looksLikeNetworkConfig(text: string, parse: (text: string, maxDepth: number) => YamlParseResult = parseYaml): 1 | 2 | undefined {
   // Asked of every invalid cloud-config file the CLI reads: most have no `version` key at all, and a text without
   // the word (or an escape that could spell it) cannot have one, so it is not parsed a second time.
   if (!text.includes('version') && !text.includes('\\')) return undefined;
-  const parsed = parseYaml(text, 64);
+  // `parse`: parseYaml, or the CLI's record of what validating the file parsed (the same text is not parsed again).
+  const parsed = parse(text, 64);
   return parsed.ok ? networkConfigVersionOf(parsed.parsed.value) : undefined;
 }
 

@@ -13,6 +13,7 @@ import { CliReport } from './cli-report';
 import { asNetworkConfigText, networkConfigHint, networkConfigTarget, validateNetworkConfigInput } from './network-config-cli';
 import { validateUserData } from '../validate-user-data';
 import { EnginesNotLoaded, type UserDataEngines } from '../input/user-data-engines';
+import { LoadedInput } from '../input/loaded-input';
 import type { ValidateCloudConfigOptions } from '../validate-cloud-config-options';
 import { loadValidatorsFor } from '../check/release-validators';
 
@@ -38,17 +39,24 @@ let engines: UserDataEngines | undefined;
  * a folder of plain cloud-config never loads them. The pipeline stops before reporting anything when it meets such
  * a file without them, and the file is validated again with them.
  */
-async function validateCloudConfig(bytes: Uint8Array, options: ValidateCloudConfigOptions): Promise<CloudConfigResult> {
+async function validateCloudConfig(bytes: Uint8Array, options: ValidateCloudConfigOptions, loaded: LoadedInput): Promise<CloudConfigResult> {
   try {
-    return validateUserData(bytes, options, engines);
+    return validateUserData(bytes, options, engines, loaded);
   } catch (error) {
     if (!(error instanceof EnginesNotLoaded)) throw error;
   }
   engines = (await import('../input/all-user-data-engines')).userDataEngines;
-  return validateUserData(bytes, options, engines);
+  return validateUserData(bytes, options, engines, loaded);
 }
 
-async function validateInput(input: CliInput, options: CliOptions, fixOutput: FixOutput): Promise<{ result: CloudConfigResult; source?: string } | { error: string }> {
+/** A checked file: its result, its text where it is used, and what validating it parsed (for the network-config hint). */
+interface CheckedInput {
+  readonly result: CloudConfigResult;
+  readonly source?: string;
+  readonly loaded?: LoadedInput;
+}
+
+async function validateInput(input: CliInput, options: CliOptions, fixOutput: FixOutput): Promise<CheckedInput | { error: string }> {
   let read;
   try {
     read = await readInput(input, options.maxBytes);
@@ -61,18 +69,23 @@ async function validateInput(input: CliInput, options: CliOptions, fixOutput: Fi
   if (options.schemaType === 'network-config') {
     return { result: await validateNetworkConfigInput(read.bytes, options.maxBytes, options.maxIssues, options.cloudInitVersion), source: read.bytes.toString('utf8') };
   }
-  const result = await validateCloudConfig(read.bytes, {
-    requireHeader: options.requireHeader,
-    maxBytes: options.maxBytes,
-    maxIssues: options.maxIssues,
-    cloudInitVersion: options.cloudInitVersion,
-    instanceData: options.instanceData,
-  });
+  const loaded = new LoadedInput();
+  const result = await validateCloudConfig(
+    read.bytes,
+    {
+      requireHeader: options.requireHeader,
+      maxBytes: options.maxBytes,
+      maxIssues: options.maxIssues,
+      cloudInitVersion: options.cloudInitVersion,
+      instanceData: options.instanceData,
+    },
+    loaded,
+  );
   // gzip user data has no readable source to annotate; its issues are listed plainly. The source is
   // decoded only where it is used (--annotate; the network-config hint for an invalid file), not
   // for each of a folder's valid files.
   const gzip = read.bytes[0] === 0x1f && read.bytes[1] === 0x8b;
-  return gzip || (!options.annotate && result.valid) ? { result } : { result, source: read.bytes.toString('utf8') };
+  return gzip || (!options.annotate && result.valid) ? { result } : { result, source: read.bytes.toString('utf8'), loaded };
 }
 
 // A reader that stops early (`validate-cloud-config dir | head -1`) closes the pipe: stop quietly,
@@ -181,7 +194,9 @@ async function main(args: readonly string[]): Promise<number> {
     const strictFailure = strictFailureOf(checked.result, parsed.strict);
     // A file that fails as cloud-config but is plainly network-config: say how to check it (standard error, so the
     // verdict and machine-readable output stay as they are).
-    const hint = parsed.schemaType === undefined && !checked.result.valid ? networkConfigHint(input.name, checked.source, checked.result) : undefined;
+    // What validation parsed is asked first: a file that is not YAML (an unrendered template, say) is not parsed again.
+    const parse = checked.loaded && ((text: string, maxDepth: number) => checked.loaded!.parse(text, maxDepth));
+    const hint = parsed.schemaType === undefined && !checked.result.valid ? networkConfigHint(input.name, checked.source, checked.result, parse) : undefined;
     if (hint !== undefined) writeErr(`validate-cloud-config: ${hint}\n`);
     report.file({ name: input.name, result: checked.result, source: checked.source, strictFailure });
     if (!checked.result.valid || strictFailure !== undefined) failed = true;

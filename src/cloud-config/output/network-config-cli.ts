@@ -5,6 +5,7 @@ import type { CloudConfigResult } from '../cloud-config-result';
 import type { CloudInitVersion, CloudInitVersions } from '../targets/targets';
 import { looksLikeNetworkConfig, networkConfigVersionOf } from '../network/looks-like-network-config';
 import { networkTargetOf, networkTargetsOf, type NetworkConfigTarget } from '../network/network-targets';
+import type { YamlParseResult } from '../yaml/parse-yaml';
 
 /**
  * Validates bytes as network-config; the result in the shape the CLI prints (its config left out). The validator is
@@ -37,10 +38,13 @@ function parsedAsIs(result: CloudConfigResult, source: string): boolean {
   return result.config !== undefined && result.userDataType === 'text/cloud-config' && result.parts === undefined && result.releases === undefined && source.startsWith('#cloud-config');
 }
 
-/** The message line for a file that failed as cloud-config but is plainly network-config. */
-export function networkConfigHint(name: string, source: string | undefined, result: CloudConfigResult): string | undefined {
+/**
+ * The message line for a file that failed as cloud-config but is plainly network-config. `parse`: what validating the
+ * file parsed (see LoadedInput), so a text it parsed already (one that is not YAML, say) is not parsed again.
+ */
+export function networkConfigHint(name: string, source: string | undefined, result: CloudConfigResult, parse?: (text: string, maxDepth: number) => YamlParseResult): string | undefined {
   if (source === undefined) return undefined;
-  const version = parsedAsIs(result, source) ? networkConfigVersionOf(result.config) : looksLikeNetworkConfig(source);
+  const version = parsedAsIs(result, source) ? networkConfigVersionOf(result.config) : looksLikeNetworkConfig(source, parse);
   return version === undefined ? undefined : `hint: ${name} looks like network-config version ${version}; validate it with -t network-config`;
 }
 
