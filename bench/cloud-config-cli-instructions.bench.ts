@@ -6,12 +6,12 @@
 // machine, cannot tell it from noise. Slow (a minute or so a process): run only when named
 // (`npm run bench -- cloud-config-cli-instructions`, after `npm run build`); skipped without valgrind.
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { config } from './cloud-config.bench';
-import { baselineArgs, plainCorpusFolder } from './cloud-config-cli.bench';
+import { baselineArgs, plainCorpusFolder, realWorldFolders } from './cloud-config-cli.bench';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 
@@ -30,13 +30,7 @@ export async function run(): Promise<void> {
   const realistic = mkdtempSync(join(tmpdir(), 'wc-legacy-api-cli-folder-'));
   for (let i = 0; i < 100; i++) writeFileSync(join(realistic, `node-${String(i).padStart(3, '0')}.yaml`), config(1000 + i));
   const small = plainCorpusFolder();
-  const wild = join(root, '..', 'shared', 'corpora', 'cloud-config-wild', 'cases');
-  const wildPlain = existsSync(wild) ? mkdtempSync(join(tmpdir(), 'wc-legacy-api-cli-folder-')) : undefined;
-  if (wildPlain !== undefined) {
-    for (const name of readdirSync(wild)) {
-      if (/^#cloud-config[ \t]*\r?\n/.test(readFileSync(join(wild, name), 'utf8'))) copyFileSync(join(wild, name), join(wildPlain, name));
-    }
-  }
+  const { wild, wildPlain } = realWorldFolders();
   try {
     const folders: [string, string][] = [
       ...(wildPlain === undefined ? [] : ([[wild, 'real-world user-data files'], [wildPlain, 'of them plain #cloud-config files']] as [string, string][])),

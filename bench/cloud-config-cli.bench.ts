@@ -35,6 +35,22 @@ export function plainCorpusFolder(): string {
   return fixtures;
 }
 
+/**
+ * The issue's own measure: the real-world user data of ../shared/corpora (159 files from public repositories), read
+ * where they are, never copied into the repository: the folder of all of them, and a temporary folder of the plain
+ * `#cloud-config` ones (undefined without the corpora).
+ */
+export function realWorldFolders(): { wild: string; wildPlain: string | undefined } {
+  const wild = join(root, '..', 'shared', 'corpora', 'cloud-config-wild', 'cases');
+  const wildPlain = existsSync(wild) ? mkdtempSync(join(tmpdir(), 'wc-legacy-api-cli-folder-')) : undefined;
+  if (wildPlain !== undefined) {
+    for (const name of readdirSync(wild)) {
+      if (/^#cloud-config[ \t]*\r?\n/.test(readFileSync(join(wild, name), 'utf8'))) copyFileSync(join(wild, name), join(wildPlain, name));
+    }
+  }
+  return { wild, wildPlain };
+}
+
 /** Node's arguments for the baseline process: import yaml, parseDocument each file. */
 export function baselineArgs(files: readonly string[]): string[] {
   return [
@@ -56,15 +72,7 @@ export async function run(): Promise<void> {
     const name = plain[i % 10]!;
     copyFileSync(join(fixtures, name), join(repeated, `${String(i).padStart(3, '0')}-${name}`));
   });
-  // The issue's own measure: the real-world user data of ../shared/corpora (159 files from public repositories), read
-  // where they are, never copied into the repository: all of them, and the plain `#cloud-config` ones as a folder.
-  const wild = join(root, '..', 'shared', 'corpora', 'cloud-config-wild', 'cases');
-  const wildPlain = existsSync(wild) ? mkdtempSync(join(tmpdir(), 'wc-legacy-api-cli-folder-')) : undefined;
-  if (wildPlain !== undefined) {
-    for (const name of readdirSync(wild)) {
-      if (/^#cloud-config[ \t]*\r?\n/.test(readFileSync(join(wild, name), 'utf8'))) copyFileSync(join(wild, name), join(wildPlain, name));
-    }
-  }
+  const { wild, wildPlain } = realWorldFolders();
   try {
     if (wildPlain !== undefined) {
       folder(cli, wild, 'real-world user-data files (../shared/corpora/cloud-config-wild: templates and multipart included)');
