@@ -112,7 +112,7 @@ describe.skipIf(MYSQL_URL === undefined)('the WooCommerce bridge reads an order 
     });
 
     // The line items of a page's orders are kept between reads, and used only while the order's head row shows the
-    // same modification time (order-line-cache.ts): WooCommerce saves the order whenever it changes its items.
+    // same modification time (order-parts-cache.ts): WooCommerce saves the order whenever it changes its items.
     it(`a page read again uses kept lines only while the order is unmodified, never for an order modified just now (${storage})`, async () => {
       const pool = await emptyDatabase();
       await writeWooCommerceShop(pool, shop, { storage, tablePrefix: 'wp_' });

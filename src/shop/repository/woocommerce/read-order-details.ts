@@ -106,7 +106,7 @@ const CHUNK = 1000;
 
 /**
  * What WooCommerce writes of an order when it saves it, read: its lines, and in posts storage its own meta (the first
- * value of each key the head reads). Shared, never changed once made (order-line-cache.ts keeps them).
+ * value of each key the head reads). Shared, never changed once made (order-parts-cache.ts keeps them).
  */
 export interface SavedParts {
   readonly lines: Readonly<SavedLines>;

@@ -3,7 +3,7 @@
 // snapshot loader's own builder, so an order reads the same whichever way it leaves the database).
 import type { Order } from '../../model/order';
 import { SnapshotModelBuilder } from '../../snapshot/snapshot-model';
-import type { OrderLineCache } from './order-line-cache';
+import type { OrderPartsCache } from './order-parts-cache';
 import { assembleDetails, orderDetails, otherRows, savedParts, type OrderDetails, type SavedParts } from './read-order-details';
 import { headModified, headRows, orderHead, type OrderHead, type OrderSelection, type RefundHead } from './read-order-heads';
 import type { DetailRow, OrderLines } from './read-order-lines';
@@ -21,14 +21,15 @@ const HINTED_PAGE_MAX = 100;
  * The ids each recently read page answered with (at most `capacity` pages, the least recently read dropped). The next
  * read of the same page (same SQL and values) reads the parts of those orders beside its head rows, one round trip
  * deep instead of two; when the head rows name an order the guess lacks (an order was added, trashed or moved), the
- * parts are read again for the ids the head rows name. With `lines`, the line items of the pages' orders are kept
- * too, and used only while each order's head row shows it unmodified (order-line-cache.ts).
+ * parts are read again for the ids the head rows name. With `parts`, the saved parts (line items, posts order meta)
+ * of the pages' orders are kept too, and used only while each order's head row shows it unmodified
+ * (order-parts-cache.ts).
  */
 export class PageIdsHint {
   private readonly recent = new Map<string, readonly number[]>();
   constructor(
     private readonly capacity: number,
-    readonly lines: OrderLineCache | undefined,
+    readonly parts: OrderPartsCache | undefined,
   ) {}
 
   /** The ids `key` answered with last, if kept. */
@@ -53,20 +54,20 @@ const versionsOf = (storage: WooCommerceStorage, rows: readonly Record<string, u
 
 // The page's saved parts: kept ones whose order is unmodified, the others read (and kept). `pending`: parts already on
 // their way for some of the ids (read beside the head rows on a guess).
-async function pageParts(db: MysqlQueryable, t: WooCommerceTables, storage: WooCommerceStorage, rows: readonly Record<string, unknown>[], lines: OrderLineCache, pending?: ReadonlyMap<number, SavedParts>): Promise<Map<number, SavedParts>> {
+async function pageParts(db: MysqlQueryable, t: WooCommerceTables, storage: WooCommerceStorage, rows: readonly Record<string, unknown>[], cache: OrderPartsCache, pending?: ReadonlyMap<number, SavedParts>): Promise<Map<number, SavedParts>> {
   const versions = versionsOf(storage, rows);
   const out = new Map<number, SavedParts>();
   const missing: number[] = [];
   for (const id of idsOf(rows)) {
     const coming = pending?.get(id);
-    const kept = coming ?? lines.get(id, versions.get(id)!.version);
+    const kept = coming ?? cache.get(id, versions.get(id)!.version);
     if (kept === undefined) missing.push(id);
     else out.set(id, kept);
   }
-  if (pending !== undefined) lines.keep(pending, versions);
+  if (pending !== undefined) cache.keep(pending, versions);
   if (missing.length > 0) {
     const read = await savedParts(db, t, storage, missing);
-    lines.keep(read, versions);
+    cache.keep(read, versions);
     for (const [id, parts] of read) out.set(id, parts);
   }
   return out;
@@ -75,18 +76,18 @@ async function pageParts(db: MysqlQueryable, t: WooCommerceTables, storage: WooC
 async function pageRows(db: MysqlQueryable, t: WooCommerceTables, storage: WooCommerceStorage, page: Extract<OrderSelection, { page: unknown }>['page'], hint: PageIdsHint | undefined) {
   const key = page.hintKey ?? JSON.stringify([storage, page.sql, page.values]);
   const guess = hint?.get(key);
-  const lines = hint?.lines;
+  const cache = hint?.parts;
   let rows: Record<string, unknown>[];
   let details: OrderDetails;
   if (guess === undefined) {
     rows = await headRows(db, t, storage, { page });
     const ids = idsOf(rows);
-    if (lines === undefined || ids.length > HINTED_PAGE_MAX) details = await orderDetails(db, t, storage, ids);
+    if (cache === undefined || ids.length > HINTED_PAGE_MAX) details = await orderDetails(db, t, storage, ids);
     else {
-      const [saved, other] = await Promise.all([pageParts(db, t, storage, rows, lines), otherRows(db, t, storage, ids)]);
+      const [saved, other] = await Promise.all([pageParts(db, t, storage, rows, cache), otherRows(db, t, storage, ids)]);
       details = assembleDetails(storage, ids, saved, other);
     }
-  } else if (lines === undefined) {
+  } else if (cache === undefined) {
     let guessed: OrderDetails;
     [rows, guessed] = await Promise.all([headRows(db, t, storage, { page }), orderDetails(db, t, storage, guess)]);
     const known = new Set(guess);
@@ -94,16 +95,16 @@ async function pageRows(db: MysqlQueryable, t: WooCommerceTables, storage: WooCo
     details = idsOf(rows).every((id) => known.has(id)) ? guessed : await orderDetails(db, t, storage, idsOf(rows));
   } else {
     // Beside the head rows: the other parts of the guessed orders, and the items of those with nothing kept.
-    const unkept = guess.filter((id) => !lines.has(id));
+    const unkept = guess.filter((id) => !cache.has(id));
     let other: Map<string, DetailRow[]>;
     let fresh: Map<number, SavedParts>;
     [rows, other, fresh] = await Promise.all([headRows(db, t, storage, { page }), otherRows(db, t, storage, guess), savedParts(db, t, storage, unkept)]);
     const ids = idsOf(rows);
     const known = new Set(guess);
     if (ids.every((id) => known.has(id))) {
-      details = assembleDetails(storage, ids, await pageParts(db, t, storage, rows, lines, fresh), other);
+      details = assembleDetails(storage, ids, await pageParts(db, t, storage, rows, cache, fresh), other);
     } else {
-      const [saved, others] = await Promise.all([pageParts(db, t, storage, rows, lines), otherRows(db, t, storage, ids)]);
+      const [saved, others] = await Promise.all([pageParts(db, t, storage, rows, cache), otherRows(db, t, storage, ids)]);
       details = assembleDetails(storage, ids, saved, others);
     }
   }

@@ -11,7 +11,7 @@ import { requestBudget } from '../request-budget';
 import { budgetedQueryable, mysqlFlavor, type MysqlFlavor } from './mysql-budget';
 import { couponBase, couponConditions, datetimeWindow, limitClause, orderColumns, orderConditions, SqlParams, timeBound } from './order-where';
 import { readCoupons, readCustomers, readProducts } from './read-catalog';
-import { OrderLineCache } from './order-line-cache';
+import { OrderPartsCache } from './order-parts-cache';
 import { PostsPageBounds, readOrderPage } from './read-order-page';
 import { PageIdsHint, readModelOrders } from './read-orders';
 import { readStoreSettings } from './read-store-settings';
@@ -144,7 +144,7 @@ export function createWooCommerceRepository(options: WooCommerceRepositoryOption
   };
   const client = options.forwardWritesTo === undefined ? undefined : storeRestClient(options.forwardWritesTo);
   const cacheFor = reportCacheFor(options.reportCache);
-  const pages: PageMemory = { hint: new PageIdsHint(256, options.keepOrderParts === false ? undefined : new OrderLineCache()), bounds: new PostsPageBounds() };
+  const pages: PageMemory = { hint: new PageIdsHint(256, options.keepOrderParts === false ? undefined : new OrderPartsCache()), bounds: new PostsPageBounds() };
   // Each read of a forwarded change has a budget of its own: the store's answer may take most of the request's.
   const changeFor = (signal?: AbortSignal): ChangeStatus => async (id, change) => {
     if (client === undefined) throw new RepositoryUnavailableError('read-only', 'the WooCommerce bridge is read-only: change orders in WooCommerce', { retryAfterSeconds: 3600 });

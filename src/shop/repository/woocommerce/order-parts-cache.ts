@@ -21,15 +21,15 @@ interface Kept {
   readonly parts: SavedParts;
 }
 
-/** Lines of orders modified this recently are never kept. */
+/** Parts of orders modified this recently are never kept. */
 const SETTLED_MS = 120_000;
 /** Nothing kept is older than this. */
 const MAX_AGE_MS = 60_000;
 
 /**
- * The item rows of at most `capacity` orders (the oldest kept dropped first). Internal to the bridge.
+ * The saved parts of at most `capacity` orders (the oldest kept dropped first). Internal to the bridge.
  */
-export class OrderLineCache {
+export class OrderPartsCache {
   private readonly kept = new Map<number, Kept>();
   constructor(private readonly capacity = 2000) {}
 
