@@ -21,7 +21,7 @@ import type { OrderFilter, Paging } from '../shop-repository';
 import { limitClause, orderColumns, orderConditions, SqlParams, statusesAlone } from './order-where';
 import { readModelOrders, type PageIdsHint } from './read-orders';
 import { selectRows, text, type MysqlQueryable, type WooCommerceStorage, type WooCommerceTables } from './woocommerce-database';
-import { datetimeOf, gmtInstant } from './woocommerce-values';
+import { datetimeOf, gmtMillis } from './woocommerce-values';
 
 const HOUR = 3_600_000;
 // Pages reaching further than this are read as before (the walks read N rows per status).
@@ -29,8 +29,7 @@ const MAX_WINDOWED = 1000;
 // Bounds kept for this many (statuses, N) pairs, the least recently used dropped.
 const KEPT_BOUNDS = 256;
 
-// A DATETIME as epoch ms; WordPress's zero date (and anything unreadable) as NaN.
-const instant = (value: unknown) => Date.parse(gmtInstant(text(value)) ?? '');
+const instant = (value: unknown) => gmtMillis(text(value));
 
 /**
  * The lowest `post_date` (epoch ms) a page of the window's statuses and depth may need, from T's rows: l - 26 h, the

@@ -27,6 +27,11 @@ export function gmtInstant(value: string): string | null {
   return `${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6]}Z`;
 }
 
+/** A GMT `DATETIME` as epoch milliseconds; WooCommerce's zero date, NULL and anything unreadable as NaN. */
+export function gmtMillis(value: string): number {
+  return Date.parse(gmtInstant(value) ?? '');
+}
+
 /** A Unix timestamp meta (`_date_paid`, `date_expires`) as an ISO instant, or `null` when empty or zero. */
 export function timestampInstant(value: string): string | null {
   if (!/^\d{1,12}$/.test(value.trim()) || Number(value) === 0) return null;

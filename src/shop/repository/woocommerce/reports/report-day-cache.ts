@@ -12,7 +12,7 @@
 // interval. A change that leaves both alone (a SQL edit of item meta behind WooCommerce's back) is seen when the
 // day's entry is older than `maxAgeMs`.
 import type { OrderStatus } from '../../../model/order';
-import { datetimeOf, gmtInstant } from '../woocommerce-values';
+import { datetimeOf, gmtMillis } from '../woocommerce-values';
 import { orderColumns } from '../order-where';
 import { KeptCounts, type SavedRow } from './kept-counts';
 import { PostsCounts } from './posts-counts';
@@ -248,7 +248,7 @@ export class ReportDayCache {
     let digest: string | undefined;
     if (from === undefined) {
       const [top] = await selectRows(db, `SELECT MAX(date_updated_gmt) AS m FROM ${t.orders}`);
-      from = Date.parse(gmtInstant(text(top?.m)) ?? '');
+      from = gmtMillis(text(top?.m));
       if (!Number.isFinite(from)) return; // no update time anywhere: fingerprints and age only
     } else {
       const [d] = await selectRows(
@@ -286,7 +286,7 @@ export class ReportDayCache {
       const updated = text(r.updated);
       seen.set(id, updated);
       if (first || this.seen.get(id) === updated) continue;
-      changed.push(Date.parse(gmtInstant(text(r.created)) ?? ''));
+      changed.push(gmtMillis(text(r.created)));
       saved.push({ id, type: text(r.type), status: text(r.status) });
     }
     if (changed.some((at) => !Number.isFinite(at))) this.dropEntries();
@@ -309,7 +309,7 @@ export class ReportDayCache {
       }
     }
     let newest = from;
-    for (const stamp of seen.values()) newest = Math.max(newest, Date.parse(gmtInstant(stamp) ?? '') || newest);
+    for (const stamp of seen.values()) newest = Math.max(newest, gmtMillis(stamp) || newest);
     this.watermark = newest;
     this.seen = seen;
     // The digest holds for these rows only while the watermark stays (a new one starts a new window).
