@@ -258,9 +258,16 @@ describe.skipIf(MYSQL_URL === undefined)('the WooCommerce bridge reads an order 
       const big = withWooCommerceIds(generateDemoShop({ seed: 5, orders: 1_050 }));
       const pool = await emptyDatabase();
       await writeWooCommerceShop(pool, big, { storage, tablePrefix: 'wp_', batchSize: 500 });
-      const all = await createWooCommerceRepository({ pool, storage }).listOrders({}, { offset: 0, limit: null });
+      const bridge = createWooCommerceRepository({ pool, storage });
+      const memory = createMemoryRepository(asStoredByWooCommerce(big, storage));
+      const all = await bridge.listOrders({}, { offset: 0, limit: null });
       expect(all).toHaveLength(big.orders.length);
-      expect(plain(all)).toEqual(plain(await createMemoryRepository(asStoredByWooCommerce(big, storage)).listOrders({}, { offset: 0, limit: null })));
+      expect(plain(all)).toEqual(plain(await memory.listOrders({}, { offset: 0, limit: null })));
+      // The posts window at its limit (a page reaching 1,000 orders deep, read twice: the second with the kept bound)
+      // and just past it (read as before).
+      for (const paging of [{ offset: 990, limit: 10 }, { offset: 990, limit: 10 }, { offset: 991, limit: 10 }]) {
+        expect((await bridge.listOrders({}, paging)).map((o) => o.id), JSON.stringify(paging)).toEqual((await memory.listOrders({}, paging)).map((o) => o.id));
+      }
     });
 
     it(`when the store's tables have different collations (${storage})`, async () => {
