@@ -117,9 +117,6 @@ export function windowConds(alias: string, column: string, window: TimeWindow, p
   return [`${alias}.${column} >= ${start}`, `${alias}.${column} < ${end}`];
 }
 
-// Only the statuses decide: the counts per status (migration 4) answer it without reading an index entry per order.
-export { isStatusOnly };
-
 // No filter but the caller's own orders (or none at all): see listOrders in postgres-repository.ts.
 export function isCustomerOnly(filter: OrderFilter): boolean {
   return filter.statuses === undefined && isStatusOnly({ ...filter, customerId: undefined });

@@ -5,8 +5,8 @@
 // getProducts: the same WHERE clause, the same page subquery, the same count (per status where only statuses
 // filter), the same product columns; the contract suite holds them equal on every backend.
 import type { Product } from '../../model/shop';
-import type { OrderFilter, OrderPage, Paging } from '../shop-repository';
-import { hasLiteralLimit, isCustomerOnly, isStatusOnly, orderWhere, pageClause, Params } from './filters';
+import { isStatusOnly, type OrderFilter, type OrderPage, type Paging } from '../shop-repository';
+import { hasLiteralLimit, isCustomerOnly, orderWhere, pageClause, Params } from './filters';
 import { arrayLiteral, readInt } from './params';
 import { ORDER_SELECT, readOrder, readProduct } from './rows';
 import type { PostgresSession } from './session';

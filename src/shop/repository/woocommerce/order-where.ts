@@ -143,7 +143,6 @@ function postsCustomer(t: WooCommerceTables, customerId: number, p: SqlParams): 
   return `TRIM(${value}) = ${p.add(String(customerId))}`;
 }
 
-/** The conditions of an order filter (beside `orderColumns(...).base`). */
 /**
  * The statuses of a filter of statuses alone (every defined status when it names none; unknown names left out), sorted;
  * null when the filter has any other condition. What kept counts and the posts page window may serve.
@@ -153,6 +152,7 @@ export function statusesAlone(f: OrderFilter): OrderStatus[] | null {
   return [...new Set(f.statuses ?? ORDER_STATUSES)].filter((s) => (ORDER_STATUSES as readonly string[]).includes(s)).sort();
 }
 
+/** The conditions of an order filter (beside `orderColumns(...).base`). */
 export function orderConditions(t: WooCommerceTables, storage: WooCommerceStorage, f: OrderFilter, p: SqlParams): Conditions {
   const c = orderColumns(t, storage);
   const conds: string[] = [c.base];
