@@ -4,10 +4,12 @@ import { segmentsToDottedPath, segmentsToPointer } from '../json-pointer';
 import { FloatScalar } from './pyyaml-tags';
 
 // Most user data is plain: mappings, lists and scalars that load as strings, numbers, booleans or
-// null, with no aliases, merge keys, tags of collections, dates or bytes. Its data, its duplicate
-// and non-string keys are found here in one walk over the nodes, and the data is already what the
-// schema sees (no copy for the schema view, no second check for cycles). Anything else gets the
-// general path (parse-yaml.ts: yaml's toJS, then the schema view), which gives the same results.
+// null, with no aliases, merge keys, tags of collections, dates or bytes. Most of it is read off the
+// tokens without composing (token-data.ts, which gives what this walk gives). For a composed plain
+// document, its data, its duplicate and non-string keys are found here in one walk over the nodes,
+// and the data is already what the schema sees (no copy for the schema view, no second check for
+// cycles). Anything else gets the general path (parse-yaml.ts: yaml's toJS, then the schema view),
+// which gives the same results.
 
 /** A mapping key that PyYAML loads as something other than a string (`1:`, `on:`, `~:`). */
 export interface NonStringKey {

@@ -1,11 +1,13 @@
-import { Composer, LineCounter, Schema, YAMLParseError, isCollection, isMap, isPair, isScalar, isSeq, visit, type CST, type Document, type Scalar } from 'yaml';
+import { LineCounter, isCollection, isMap, isPair, isScalar, isSeq, visit, type CST, type Document, type Scalar, type YAMLParseError } from 'yaml';
 import type { CloudConfigInputIssue, CloudConfigWarning } from '../cloud-config-issue';
 import { segmentsToPointer } from '../json-pointer';
 import { aliasIssue } from './alias-issue';
-import { documentData, duplicateKey, type NonStringKey } from './document-data';
-import { findTooDeep } from './nesting-depth';
-import { FloatScalar, pyyamlTags } from './pyyaml-tags';
-import { tokenParser } from './token-parser';
+import { documentData, duplicateKey, type DocumentData, type NonStringKey } from './document-data';
+import { composeTokens, hasDirective, readTokens, sharedSchema } from './document-stages';
+import { FloatScalar } from './pyyaml-tags';
+import { tokenData } from './token-data';
+import { TokenLocator } from './token-position';
+import { ScalarReader } from './token-props';
 
 /** A parsed YAML document with what is needed to find source positions later. */
 export interface ParsedYaml {
@@ -22,6 +24,8 @@ export interface ParsedYaml {
   readonly plain: boolean;
   readonly nonStringKeys: readonly NonStringKey[];
   readonly warnings: readonly CloudConfigWarning[];
+  /** Finds positions in the tokens, when the data was read off them (then `doc` is composed only if asked for). */
+  readonly locator?: TokenLocator;
 }
 
 /** Either the parsed document, or the issues that stopped parsing. */
@@ -139,100 +143,37 @@ function offInteger(value: number): number {
   return value + Math.max(Number.MIN_VALUE, Math.abs(value) * Number.EPSILON);
 }
 
-/**
- * Whether the text could nest deeper than `maxDepth`: every mapping, list or flow pair needs an
- * indicator of its own (`:`, `?`, `-`, `[` or `{`), so a text with no more of these characters
- * than `maxDepth` cannot, and its syntax tree need not be walked.
- */
-function mayNestBeyond(text: string, maxDepth: number): boolean {
-  if (text.length <= maxDepth) return false;
-  let indicators = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    // - : ? [ {
-    if ((c === 45 || c === 58 || c === 63 || c === 91 || c === 123) && ++indicators > maxDepth) return true;
-  }
-  return false;
-}
+/** A document whose data was read off its tokens (token-data.ts): it is composed only if asked for. */
+class TokenParsedYaml implements ParsedYaml {
+  readonly plain = true;
+  readonly value: unknown;
+  readonly schemaValue: unknown;
+  readonly nonStringKeys: readonly NonStringKey[];
+  private composed: Document.Parsed | undefined;
+  private tokenLocator: TokenLocator | undefined;
 
-/**
- * Whether any document in the text from `start` on could nest deeper than `maxDepth`, counted so
- * that the answer is never wrong when it is no: an indicator opens at most one level, and a `[` at
- * most two (the sequence, and a pair in it that yaml makes of two entries with no `,` between).
- * The dashes of a `---` that starts a line and is followed by a space, tab, line break or the end
- * open none: yaml reads it as a document marker (inside a flow collection too, which it ends).
- */
-function restMayNestBeyond(text: string, start: number, maxDepth: number): boolean {
-  let levels = 0;
-  for (let i = start; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 45 && (i === 0 || text.charCodeAt(i - 1) === 10) && text.startsWith('--', i + 1) && isBlankOrEnd(text.charCodeAt(i + 3))) {
-      i += 2;
-      continue;
-    }
-    // [ ; - : ? {
-    if (c === 91) levels += 2;
-    else if (c === 45 || c === 58 || c === 63 || c === 123) levels += 1;
-    else continue;
-    if (levels > maxDepth) return true;
+  constructor(
+    private readonly tokens: readonly CST.Token[],
+    private readonly textLength: number,
+    readonly lineCounter: LineCounter,
+    data: DocumentData,
+  ) {
+    this.value = data.value;
+    this.schemaValue = data.schemaValue;
+    this.nonStringKeys = data.nonStringKeys;
+    this.warnings = data.warnings;
   }
-  return false;
-}
 
-/** Space, tab, line feed, carriage return, or past the end (NaN). */
-function isBlankOrEnd(c: number): boolean {
-  return Number.isNaN(c) || c === 32 || c === 9 || c === 10 || c === 13;
-}
+  readonly warnings: readonly CloudConfigWarning[];
 
-let schema: Schema | undefined;
-
-/**
- * The schema every document is composed with, built once: PyYAML's scalars over yaml's 1.1 tags,
- * as yaml itself builds it for `{ version: '1.1', customTags: pyyamlTags }`. yaml changes a schema
- * only to resolve a tag it knows by name, which a 1.1 schema never does.
- */
-function sharedSchema(): Schema {
-  return (schema ??= new Schema({ resolveKnownTags: false, schema: 'yaml-1.1', customTags: pyyamlTags }));
-}
-
-/**
- * yaml's `parseDocument`, split at the one point where deep nesting is dangerous: the concrete
- * syntax tree (built without recursion) is checked for depth before it is composed into nodes
- * (which recurses once per level). Too deep: the first collection beyond `maxDepth`.
- */
-function parseDocumentBounded(text: string, lineCounter: LineCounter, maxDepth: number): Document.Parsed | CloudConfigInputIssue {
-  const checkDepth = mayNestBeyond(text, maxDepth);
-  const tokens: CST.Token[] = [];
-  let documents = 0;
-  for (const token of tokenParser(lineCounter.addNewLine).parse(text)) {
-    tokens.push(token);
-    // Only the first document is read, and a second one is reported where it starts. The tokens
-    // after the second change nothing (the first is composed before the second arrives, and the
-    // lines counted so far cover both) unless a later document is too deep: the text not yet read
-    // starts no earlier than the last line counted. As yaml's parseDocument, a stream of many
-    // documents (`---` repeated to 1 MiB) is then not read to its end.
-    if (token.type === 'document' && ++documents === 2 && (!checkDepth || !restMayNestBeyond(text, lineCounter.lineStarts.at(-1)!, maxDepth))) break;
+  get doc(): Document.Parsed {
+    return (this.composed ??= composeTokens(this.tokens, this.textLength));
   }
-  const deep = checkDepth ? findTooDeep(tokens, maxDepth) : undefined;
-  if (deep) {
-    const message = `nesting is deeper than ${maxDepth} levels; not read further (maxDepth)`;
-    return { code: 'too_deep', path: deep.path, pointer: deep.pointer, message, ...position(lineCounter, deep.offset) };
+
+  get locator(): TokenLocator {
+    const doc = (): CST.Document | undefined => this.tokens.find((token): token is CST.Document => token.type === 'document');
+    return (this.tokenLocator ??= new TokenLocator(doc(), new ScalarReader(sharedSchema())));
   }
-  // logLevel 'error': the library's own warnings are returned as data, never printed through
-  // process.emitWarning onto the host's stderr. A `%YAML` directive can change the schema, so
-  // only a document without directives shares the one built schema (one after the second
-  // document, not collected, could change only documents that are not read).
-  const shared = tokens.every((token) => token.type !== 'directive');
-  const composer = new Composer({ version: '1.1', ...(shared ? { schema: sharedSchema() } : { customTags: pyyamlTags }), uniqueKeys: false, logLevel: 'error' });
-  let doc: Document.Parsed | undefined;
-  for (const composed of composer.compose(tokens, true, text.length)) {
-    if (doc === undefined) doc = composed;
-    else {
-      doc.errors.push(new YAMLParseError(composed.range.slice(0, 2) as [number, number], 'MULTIPLE_DOCS', 'more than one document'));
-      break;
-    }
-  }
-  return doc!;
 }
 
 /**
@@ -246,9 +187,11 @@ export function parseYaml(text: string, maxDepth: number): YamlParseResult {
   if (control) return { ok: false, errors: [control], warnings: [] };
   let doc: Document.Parsed;
   try {
-    const parsed = parseDocumentBounded(text, lineCounter, maxDepth);
-    if (!('contents' in parsed)) return { ok: false, errors: [parsed], warnings: [] };
-    doc = parsed;
+    const tokens = readTokens(text, lineCounter, maxDepth);
+    if (!Array.isArray(tokens)) return { ok: false, errors: [tokens], warnings: [] };
+    const data = hasDirective(tokens) ? undefined : tokenData(tokens, sharedSchema(), lineCounter, maxDepth, offInteger);
+    if (data !== undefined) return { ok: true, parsed: new TokenParsedYaml(tokens, text.length, lineCounter, data) };
+    doc = composeTokens(tokens, text.length);
   } catch (error) {
     return { ok: false, errors: [inputIssue(error instanceof RangeError ? 'too_deep' : 'yaml_syntax', error instanceof RangeError ? 'the YAML nests too deeply to read' : 'the YAML could not be read')], warnings: [] };
   }

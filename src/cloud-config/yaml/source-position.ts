@@ -1,6 +1,7 @@
 import { isAlias, isCollection, isMap, isScalar, isSeq, type Node, type Pair } from 'yaml';
 import { pointerSegments } from '../json-pointer';
 import { keyText, type ParsedYaml } from './parse-yaml';
+import type { PointerOffsets } from './token-position';
 
 // The only module that walks yaml's node API to find positions, so a yaml major upgrade touches
 // one file.
@@ -91,23 +92,23 @@ export function locateNode(parsed: ParsedYaml, pointer: string): LocatedNode {
   return { node, pair, parent, complete, shared };
 }
 
+/** Where a pointer leads in the composed document, as offsets (see {@link PointerOffsets}). */
+function nodeOffsets(parsed: ParsedYaml, pointer: string): PointerOffsets {
+  const { node, pair, complete } = locateNode(parsed, pointer);
+  const range = (node as Node | null | undefined)?.range;
+  // A scalar or flow collection on the key's line is pointed at directly; an empty value or a
+  // block collection (which starts on the next line) is reported at its key, as cloud-init does.
+  const inline = isScalar(node) ? range != null && range[0] < range[1] : isCollection(node) && node.flow === true;
+  return { keyStart: pair && isScalar(pair.key) ? pair.key.range?.[0] : undefined, nodeStart: range?.[0], inline, complete };
+}
+
 /**
  * The source position for a JSON pointer into the parsed document. When the pointer cannot be
  * followed all the way (a key coming from a `<<` merge, say), the deepest node found is used.
  */
 export function sourcePosition(parsed: ParsedYaml, pointer: string, target: PositionTarget): SourcePosition | undefined {
-  const { node, pair, complete } = locateNode(parsed, pointer);
-  const keyStart = pair && isScalar(pair.key) ? pair.key.range?.[0] : undefined;
-  const nodeStart = (node as Node | null | undefined)?.range?.[0];
-  let offset: number | undefined;
-  if (!complete || target === 'entry' || target === 'key') {
-    offset = keyStart ?? nodeStart;
-  } else {
-    // A scalar or flow collection on the key's line is pointed at directly; an empty value or a
-    // block collection (which starts on the next line) is reported at its key, as cloud-init does.
-    const inline = isScalar(node) ? node.range != null && node.range[0] < node.range[1] : isCollection(node) && node.flow === true;
-    offset = inline ? nodeStart : keyStart ?? nodeStart;
-  }
+  const { keyStart, nodeStart, inline, complete } = parsed.locator?.offsets(pointer) ?? nodeOffsets(parsed, pointer);
+  const offset = !complete || target === 'entry' || target === 'key' || !inline ? (keyStart ?? nodeStart) : nodeStart;
   if (offset === undefined) return undefined;
   const { line, col } = parsed.lineCounter.linePos(offset);
   return { line, column: col };
