@@ -129,6 +129,20 @@ describe('data read off the tokens', () => {
     agrees(text);
   });
 
+  it('reads the worst case at the size limit: 1 MiB of repeated keys, at the top and nested', () => {
+    // Each repeat is a warning: 184,998 of them, the top mapping's before the nested one's (document-data.ts's
+    // order, which the generated documents above compare at small sizes), none lost.
+    const text = `x:\n${'  a: 1\n'.repeat(35_000)}${'b: 2\n'.repeat(150_000)}`;
+    expect(text.length).toBeLessThanOrEqual(1024 * 1024);
+    const result = parseYaml(text, MAX_DEPTH);
+    expect(result.ok && result.parsed.locator !== undefined).toBe(true);
+    if (!result.ok) return;
+    const { warnings } = result.parsed;
+    expect(warnings.length).toBe(149_999 + 34_999);
+    expect([warnings[0]?.path, warnings[149_998]?.path, warnings[149_999]?.path, warnings.at(-1)?.line]).toEqual(['b', 'b', 'x.a', 35_001]);
+    expect(result.parsed.value).toEqual({ x: { a: 1 }, b: 2 });
+  });
+
   // Pieces of YAML, joined at random: most joins are valid, many are not.
   const piece = fc.constantFrom(
     'a', 'b', 'key', '"q"', "'s'", '1', '1.0', '-2', '0x1F', '0o7', '010', 'on', 'yes', 'No', '~', 'null', '', '=', '<<',

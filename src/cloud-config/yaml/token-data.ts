@@ -188,6 +188,13 @@ class TokenWalk {
   }
 }
 
+/** Puts `items` into `list` at `at`, without spreading them into arguments (there can be 200,000). */
+function insertAt<T>(list: T[], at: number, items: readonly T[]): void {
+  const after = at === list.length ? [] : list.splice(at);
+  for (const item of items) list.push(item);
+  for (const item of after) list.push(item);
+}
+
 /**
  * A mapping being read. Its keys' findings (non-string and repeated keys) come before those of its
  * values, as in document-data.ts, which reads all keys first: they are put in place at the end.
@@ -226,8 +233,8 @@ class MapOut {
 
   finish(): Record<string, unknown> {
     const { walk } = this;
-    if (this.warnings !== undefined) walk.warnings.splice(this.warningsAt, 0, ...this.warnings);
-    if (this.nonStringKeys !== undefined) walk.nonStringKeys.splice(this.keysAt, 0, ...this.nonStringKeys);
+    if (this.warnings !== undefined) insertAt(walk.warnings, this.warningsAt, this.warnings);
+    if (this.nonStringKeys !== undefined) insertAt(walk.nonStringKeys, this.keysAt, this.nonStringKeys);
     return this.out;
   }
 }
