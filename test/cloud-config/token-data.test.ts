@@ -129,6 +129,15 @@ describe('data read off the tokens', () => {
     agrees(text);
   });
 
+  // Flow collections over lines, indentation, comments and block scalars where yaml is particular.
+  it.each([
+    'a: [b,\nc]\n', 'a: [b,\n c]\n', 'a:\n  - [b,\n  c]\n', 'a: {b: 1,\nc: 2}\n', 'a: {b: 1,\n  c: 2}\n', '- [a,\n# c\n  b]\n',
+    'a: [b, #c\n  d]\n', 'a: [b,#c\n  d]\n', 'a: [\n]\n', 'a: [b]x\n', 'a: [b]#c\n', 'a: "x"y\n', 'a: |\n x\n  y\n', 'a: |1\n  x\n',
+    'a: >\n\n x\n', 'a:\n - b\n- c\n', '- a\n -b\n', 'a: b\n c: d\n', 'a: b\n# c\n  c: d\n', '"a\n b": 1\n', 'a: {b: c}: d\n',
+  ])('answers for %j as the composed document, or declines', (text) => {
+    expect(agrees(text)).toBe(true);
+  });
+
   it('reads the worst case at the size limit: 1 MiB of repeated keys, at the top and nested', () => {
     // Each repeat is a warning: 184,998 of them, the top mapping's before the nested one's (document-data.ts's
     // order, which the generated documents above compare at small sizes), none lost.

@@ -149,6 +149,7 @@ class TokenParsedYaml implements ParsedYaml {
   readonly value: unknown;
   readonly schemaValue: unknown;
   readonly nonStringKeys: readonly NonStringKey[];
+  readonly warnings: readonly CloudConfigWarning[];
   private composed: Document.Parsed | undefined;
   private tokenLocator: TokenLocator | undefined;
 
@@ -164,15 +165,16 @@ class TokenParsedYaml implements ParsedYaml {
     this.warnings = data.warnings;
   }
 
-  readonly warnings: readonly CloudConfigWarning[];
-
   get doc(): Document.Parsed {
     return (this.composed ??= composeTokens(this.tokens, this.textLength));
   }
 
   get locator(): TokenLocator {
-    const doc = (): CST.Document | undefined => this.tokens.find((token): token is CST.Document => token.type === 'document');
-    return (this.tokenLocator ??= new TokenLocator(doc(), new ScalarReader(sharedSchema())));
+    if (this.tokenLocator === undefined) {
+      const doc = this.tokens.find((token): token is CST.Document => token.type === 'document');
+      this.tokenLocator = new TokenLocator(doc, new ScalarReader(sharedSchema()));
+    }
+    return this.tokenLocator;
   }
 }
 
