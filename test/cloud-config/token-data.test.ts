@@ -87,6 +87,19 @@ describe('data read off the tokens', () => {
     expect(answered * 10).toBeGreaterThan(corpus.length * 9);
   });
 
+  it('answers as the composed document for the corpus files written with CRLF line ends, and with a byte order mark', () => {
+    let answered = 0;
+    for (const [name, text] of corpus) {
+      for (const variant of [text.replace(/\r?\n/g, '\r\n'), `\uFEFF${text}`]) {
+        const { walked, composed } = both(variant);
+        if (walked === undefined) continue;
+        answered++;
+        same(walked, composed, name);
+      }
+    }
+    expect(answered * 10).toBeGreaterThan(corpus.length * 2 * 9);
+  });
+
   it('gives parseYaml the same result either way, and composes the document when a position is asked for', () => {
     const text = 'users:\n  - name: a\n    groups: [x, y]\n  - {name: b, uid: 1.0}\nruncmd:\n  - |\n    echo hi\n';
     const result = parseYaml(text, MAX_DEPTH);

@@ -63,6 +63,12 @@ describe('positions found in the tokens', () => {
     expect(documents * 10).toBeGreaterThan(texts.length * 8);
   });
 
+  it('are those of the composed document for the corpus files written with CRLF line ends', () => {
+    let documents = 0;
+    for (const text of texts) if (agree(text.replace(/\r?\n/g, '\r\n')) > 0) documents++;
+    expect(documents * 10).toBeGreaterThan(texts.length * 8);
+  });
+
   it.each([
     ['empty values', 'a:\nb:   # c\n  \nc:\n  -\n  - # d\n  - x\n'],
     ['flow collections', 'a: [1, [2, {b: c, d: }], ]\ne: {f: [g]}\n'],
