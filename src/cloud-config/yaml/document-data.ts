@@ -23,6 +23,26 @@ export interface NonStringKey {
   readonly type: string;
 }
 
+/** What PyYAML loads a key as, by NonStringKey's names (a float is a `number` even when whole: Python's 1.0 is no int). */
+export function keyType(value: unknown, isFloat: boolean): string {
+  if (isFloat) return 'number';
+  if (value === null) return 'null';
+  if (value instanceof Date) return 'date';
+  if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
+  return typeof value;
+}
+
+/**
+ * Sets a key of data being built as yaml's toJS does: a name the object already answers to (`constructor`,
+ * `__proto__`) is defined as an own property; a repeated key is set again (its last value wins).
+ */
+export function setKey(out: Record<string, unknown>, key: string, value: unknown): void {
+  // Asked of Object.prototype, which is all `out` inherits: a test on `out` itself, whose shape changes with every
+  // key, is one of the walk's costliest lines.
+  if (key in Object.prototype) Object.defineProperty(out, key, { value, writable: true, enumerable: true, configurable: true });
+  else out[key] = value;
+}
+
 /** What the walk over a plain document gives. */
 export interface DocumentData {
   readonly value: unknown;
@@ -149,12 +169,7 @@ class Walk {
       path.push(text);
       const value = this.node(items[i]!.value, depth);
       path.pop();
-      // As yaml's toJS: a name the object already answers to (`constructor`, `__proto__`) is
-      // defined as an own property. Asked of Object.prototype, which is all `out` inherits: a test
-      // on `out` itself, whose shape changes with every key, is one of the walk's costliest lines.
-      // A repeated key is assigned again (its last value wins), as defining it would do.
-      if (text in Object.prototype) Object.defineProperty(out, text, { value, writable: true, enumerable: true, configurable: true });
-      else out[text] = value;
+      setKey(out, text, value);
     }
     return out;
   }
@@ -169,8 +184,7 @@ class Walk {
   nonStringKey(key: Scalar, text: string): void {
     const value = key.value;
     const source = typeof key.source === 'string' && key.source !== '' ? key.source : String(value);
-    const type = key instanceof FloatScalar ? 'number' : value === null ? 'null' : typeof value === 'number' ? (Number.isInteger(value) ? 'integer' : 'number') : typeof value;
-    this.nonStringKeys.push({ pointer: segmentsToPointer(this.path), key: text, source, type });
+    this.nonStringKeys.push({ pointer: segmentsToPointer(this.path), key: text, source, type: keyType(value, key instanceof FloatScalar) });
   }
 }
 

@@ -1,8 +1,8 @@
-import { LineCounter, isCollection, isMap, isPair, isScalar, isSeq, visit, type CST, type Document, type Scalar, type YAMLParseError } from 'yaml';
+import { LineCounter, isCollection, isMap, isPair, isScalar, isSeq, visit, type CST, type Document, type YAMLParseError } from 'yaml';
 import type { CloudConfigInputIssue, CloudConfigWarning } from '../cloud-config-issue';
 import { segmentsToPointer } from '../json-pointer';
 import { aliasIssue } from './alias-issue';
-import { documentData, duplicateKey, type DocumentData, type NonStringKey } from './document-data';
+import { documentData, duplicateKey, keyType, type DocumentData, type NonStringKey } from './document-data';
 import { composeTokens, hasDirective, readTokens, sharedSchema } from './document-stages';
 import { FloatScalar } from './pyyaml-tags';
 import { tokenData } from './token-data';
@@ -67,14 +67,6 @@ function pathOf(chain: readonly unknown[], positions: WeakMap<object, Map<unknow
   return segments;
 }
 
-function scalarType(value: unknown, node: Scalar): string {
-  if (node instanceof FloatScalar) return 'number';
-  if (value === null) return 'null';
-  if (value instanceof Date) return 'date';
-  if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
-  return typeof value;
-}
-
 /** What one pass over the document finds besides the data itself. */
 interface Findings {
   readonly warnings: CloudConfigWarning[];
@@ -108,7 +100,7 @@ function inspect(doc: Document.Parsed, lineCounter: LineCounter): Findings {
         }
         if (isScalar(pair.key) && typeof pair.key.value !== 'string' && !(pair.key.value === '<<')) {
           const source = typeof pair.key.source === 'string' && pair.key.source !== '' ? pair.key.source : String(pair.key.value);
-          found.nonStringKeys.push({ pointer: segmentsToPointer(mapPath), key: keyText(pair.key) ?? '', source, type: scalarType(pair.key.value, pair.key) });
+          found.nonStringKeys.push({ pointer: segmentsToPointer(mapPath), key: keyText(pair.key) ?? '', source, type: keyType(pair.key.value, pair.key instanceof FloatScalar) });
         }
         const text = keyText(pair.key);
         const start = isScalar(pair.key) ? pair.key.range?.[0] : undefined;

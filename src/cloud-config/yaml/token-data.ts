@@ -1,7 +1,7 @@
 import { Scalar, type CST, type LineCounter, type Schema } from 'yaml';
 import type { CloudConfigWarning } from '../cloud-config-issue';
 import { segmentsToPointer } from '../json-pointer';
-import { duplicateKey, type DocumentData, type NonStringKey } from './document-data';
+import { duplicateKey, setKey, type DocumentData, type NonStringKey } from './document-data';
 import { FloatScalar } from './pyyaml-tags';
 import { DECLINE, ScalarReader, decline, emptyPosition, isBlock, isFlowScalar, keyHasNewline, props, type Props } from './token-props';
 
@@ -225,10 +225,7 @@ class MapOut {
   }
 
   set(text: string, value: unknown): void {
-    // As yaml's toJS: a name the object already answers to (`constructor`, `__proto__`) is an own
-    // property; a repeated key is assigned again (its last value wins).
-    if (text in Object.prototype) Object.defineProperty(this.out, text, { value, writable: true, enumerable: true, configurable: true });
-    else this.out[text] = value;
+    setKey(this.out, text, value);
   }
 
   finish(): Record<string, unknown> {

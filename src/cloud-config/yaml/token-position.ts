@@ -1,6 +1,6 @@
 import type { CST } from 'yaml';
 import { pointerSegments } from '../json-pointer';
-import { DECLINE, emptyPosition, isFlowScalar, type ScalarReader } from './token-props';
+import { DECLINE, emptyPosition, isFlowScalar, tokensEnd, type ScalarReader } from './token-props';
 
 // Where a JSON pointer leads in a document whose data was read off its tokens (token-data.ts),
 // found in the same tokens: the document is not composed to report an issue's line and column.
@@ -24,11 +24,6 @@ type Place = CST.Token | number;
 
 /** The entries of a mapping by key (the last of a repeated key), or the items of a list, in order. */
 type Index = Map<string, CST.CollectionItem> | Place[];
-
-function tokensEnd(tokens: readonly CST.SourceToken[], offset: number): number {
-  const last = tokens[tokens.length - 1];
-  return last === undefined ? offset : last.offset + last.source.length;
-}
 
 /** The place of an item's value: its token, or where yaml puts the empty value after `before`. */
 function valuePlace(value: CST.Token | undefined, before: readonly CST.SourceToken[], offset: number): Place {

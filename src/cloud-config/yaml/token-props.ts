@@ -1,4 +1,5 @@
 import { CST, Scalar, type Schema, type ScalarTag } from 'yaml';
+import { keyType } from './document-data';
 import { FloatScalar } from './pyyaml-tags';
 
 // yaml's composer's rules for the tokens around a node and for scalars, for the part of YAML that
@@ -55,8 +56,13 @@ export function props(tokens: readonly CST.SourceToken[], indicator: string, off
       hasSpace = false;
     } else decline();
   }
+  return { found, hasNewline, hasComment, comma, end: tokensEnd(tokens, offset) };
+}
+
+/** Where tokens end: past the last one, or `offset` when there are none. */
+export function tokensEnd(tokens: readonly CST.SourceToken[], offset: number): number {
   const last = tokens[tokens.length - 1];
-  return { found, hasNewline, hasComment, comma, end: last === undefined ? offset : last.offset + last.source.length };
+  return last === undefined ? offset : last.offset + last.source.length;
 }
 
 /** yaml's emptyScalarPosition: where a missing value is placed, after the whitespace before it. */
@@ -149,7 +155,6 @@ export class ScalarReader {
       return { text: value, source, type: undefined };
     }
     if (value !== null && typeof value !== 'number' && typeof value !== 'boolean') decline();
-    const type = isFloat ? 'number' : value === null ? 'null' : typeof value === 'number' ? (Number.isInteger(value) ? 'integer' : 'number') : 'boolean';
-    return { text: value === null ? '' : String(value), source, type };
+    return { text: value === null ? '' : String(value), source, type: keyType(value, isFloat) };
   }
 }
