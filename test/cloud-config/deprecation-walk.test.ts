@@ -1,4 +1,3 @@
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCloudInitReleases } from '../../src/cloud-config/check/release-validators';
@@ -8,7 +7,7 @@ import { findDeprecations } from '../../src/cloud-config/issues/find-deprecation
 import { CLOUD_CONFIG_TARGETS } from '../../src/cloud-config/targets/targets';
 import { parseYaml } from '../../src/cloud-config/yaml/parse-yaml';
 import { validateCloudConfig } from '../../src/cloud-config/validate-cloud-config';
-import { corpusFiles } from './corpus-files';
+import { corpusFiles, sharedCloudConfigFiles } from './corpus-files';
 
 // The deprecation walk (issues/find-deprecations.ts) enters only the parts of the schema that hold something
 // deprecated, and picks a union's branch (validating branches when it must) only when a branch is worth entering
@@ -38,18 +37,6 @@ function compare(context: SchemaTarget, data: unknown): boolean {
   return whole.length > 0;
 }
 
-const corpora = new URL('../../../shared/corpora/', import.meta.url);
-
-function sharedTexts(): string[] {
-  if (!existsSync(corpora)) return [];
-  return ['cloud-config-wild/cases/', 'cloud-config-official/cases/'].flatMap((dir) => {
-    const at = new URL(dir, corpora);
-    return readdirSync(at)
-      .sort()
-      .map((name) => readFileSync(new URL(name, at), 'utf8'));
-  });
-}
-
 describe('the pruned deprecation walk', () => {
   // First in this file, so no other validation has asked about the schema nodes the releases share.
   it('finds a deprecation in every release whose schema has it, in one validation across releases', () => {
@@ -60,7 +47,7 @@ describe('the pruned deprecation walk', () => {
   });
 
   it("gives the whole walk's deprecations on every corpus file under every target", () => {
-    const texts = [...corpusFiles().map(([, text]) => text), ...sharedTexts()];
+    const texts = [...corpusFiles(), ...sharedCloudConfigFiles()].map(([, text]) => text);
     const documents = texts.map(schemaData).filter((data) => data !== null && typeof data === 'object' && !Array.isArray(data));
     let found = 0;
     for (const context of targets) for (const data of documents) if (compare(context, data)) found++;

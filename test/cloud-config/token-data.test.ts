@@ -1,6 +1,3 @@
-import { readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import { Composer, LineCounter, Parser, Schema, type CST } from 'yaml';
@@ -9,7 +6,7 @@ import { documentData } from '../../src/cloud-config/yaml/document-data';
 import { parseYaml } from '../../src/cloud-config/yaml/parse-yaml';
 import { pyyamlTags } from '../../src/cloud-config/yaml/pyyaml-tags';
 import { tokenData } from '../../src/cloud-config/yaml/token-data';
-import { corpusFiles } from './corpus-files';
+import { corpusFiles, sharedCloudConfigFiles } from './corpus-files';
 import { yamlDocuments } from './yaml-shapes';
 
 // The data of most documents is read off yaml's tokens (yaml/token-data.ts) instead of its composed
@@ -56,23 +53,7 @@ function same(walked: unknown, composed: unknown, name?: string): void {
   expect.fail(`${name ?? 'walked'}: equal, but not strictly: ${JSON.stringify(walked)}`);
 }
 
-const shared = fileURLToPath(new URL('../../../shared/corpora/', import.meta.url));
-
-function sharedTexts(): (readonly [string, string])[] {
-  const out: (readonly [string, string])[] = [];
-  for (const corpus of ['cloud-config-wild', 'cloud-config-official']) {
-    let names: string[];
-    try {
-      names = readdirSync(join(shared, corpus, 'cases'));
-    } catch {
-      continue;
-    }
-    for (const name of names.sort()) out.push([`${corpus}/${name}`, readFileSync(join(shared, corpus, 'cases', name), 'utf8')]);
-  }
-  return out;
-}
-
-const corpus = [...corpusFiles(), ...sharedTexts()];
+const corpus = [...corpusFiles(), ...sharedCloudConfigFiles()];
 
 describe('data read off the tokens', () => {
   it('answers for most corpus files, and as the composed document does', () => {

@@ -1,31 +1,14 @@
-import { readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { escapePointerSegment } from '../../src/cloud-config/json-pointer';
 import { parseYaml, type ParsedYaml } from '../../src/cloud-config/yaml/parse-yaml';
 import { sourcePosition, type PositionTarget } from '../../src/cloud-config/yaml/source-position';
-import { corpusFiles } from './corpus-files';
+import { corpusFiles, sharedCloudConfigFiles } from './corpus-files';
 import { yamlDocuments } from './yaml-shapes';
 
 // A document whose data was read off its tokens has its positions found in the tokens too
 // (yaml/token-position.ts); they must be those found in the composed document (source-position.ts's
 // walk over yaml's nodes), for every path of the data, a step past each, and paths that lead nowhere.
-
-const shared = fileURLToPath(new URL('../../../shared/corpora/', import.meta.url));
-
-function sharedTexts(): string[] {
-  const out: string[] = [];
-  for (const corpus of ['cloud-config-wild', 'cloud-config-official']) {
-    try {
-      for (const name of readdirSync(join(shared, corpus, 'cases')).sort()) out.push(readFileSync(join(shared, corpus, 'cases', name), 'utf8'));
-    } catch {
-      // The shared corpora are not in every checkout.
-    }
-  }
-  return out;
-}
 
 /** Every pointer into the data, and for each, one a step past it and one to a key that is not there. */
 function pointers(value: unknown, base = '', out: string[] = []): string[] {
@@ -55,7 +38,7 @@ function agree(text: string): number {
 }
 
 describe('positions found in the tokens', () => {
-  const texts = [...corpusFiles().map(([, text]) => text), ...sharedTexts()];
+  const texts = [...corpusFiles(), ...sharedCloudConfigFiles()].map(([, text]) => text);
 
   it('are those of the composed document for every path of every corpus file', () => {
     let documents = 0;
